@@ -1,0 +1,332 @@
+//! Per-variant attack tables built from the piece data, and the attack
+//! queries ("is this square attacked by that side", RULES.md §1 and §3).
+//!
+//! Leaps use per-square tables (forward for generation, reverse for attack
+//! tests); riders use magic or ray lookups from [`Geometry`]; Robotic hops,
+//! lame leaps and the Gryphon's bent ride have their own small tables.
+
+use crate::bitboard::BitSet;
+use crate::geometry::{dir_index, Geometry, NO_SQ};
+use crate::piece::{ByColor, Color, Kind, Mode, NKINDS};
+use crate::variant::{KindSet, Variant};
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+/// Movement tables of one kind for one colour.
+#[derive(Debug, Default)]
+pub struct KindTables<B> {
+    /// Quiet targets of plain (non-lame) leap lines, per square.
+    pub leap_quiet: Vec<B>,
+    /// Capture targets of plain leap lines, per square.
+    pub leap_capture: Vec<B>,
+    /// Squares from which this kind captures onto a square by a plain leap.
+    pub leap_capture_rev: Vec<B>,
+    /// Lame leaps per square: (target, leg, mode).
+    pub lame: Vec<Vec<(u8, u8, Mode)>>,
+    /// Lame capturing leaps reaching a square: (origin, leg).
+    pub lame_rev: Vec<Vec<(u8, u8)>>,
+    /// Robotic hops of range-1 lines per square: (screen, landing, mode).
+    pub hops: Vec<Vec<(u8, u8, Mode)>>,
+    /// Robotic capturing range-1 hops onto a square: (origin, screen).
+    pub hop_rev: Vec<Vec<(u8, u8)>>,
+    /// Rides orthogonally (all four directions, both modes).
+    pub orth: bool,
+    /// Rides diagonally (all four directions, both modes).
+    pub diag: bool,
+    /// Robotic (hops on every line).
+    pub robotic: bool,
+    /// Gryphon bent rider.
+    pub bent: bool,
+    /// Pawn double step.
+    pub double_step: bool,
+    /// Captures en passant.
+    pub ep_taker: bool,
+    /// Forward direction index for the double step (pawn forward).
+    pub forward: i8,
+}
+
+/// Kind groupings of one side used by attack tests.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct SideSets {
+    /// Kinds with plain leap captures.
+    pub leapers: KindSet,
+    /// Orthogonal riders.
+    pub orth: KindSet,
+    /// Diagonal riders.
+    pub diag: KindSet,
+    /// Robotic orthogonal riders.
+    pub robotic_orth: KindSet,
+    /// Robotic diagonal riders.
+    pub robotic_diag: KindSet,
+    /// Kinds with Robotic range-1 capturing hops.
+    pub hop_leapers: KindSet,
+    /// Kinds with lame capturing leaps.
+    pub lame: KindSet,
+    /// Bent riders.
+    pub bent: KindSet,
+    /// Kinds whose attacks need more than leap tables and rays.
+    pub complex: KindSet,
+}
+
+/// Everything move generation needs for one variant on one board width.
+#[derive(Debug)]
+pub struct Tables<B: BitSet> {
+    /// Board geometry.
+    pub geo: Geometry<B>,
+    /// The variant definition.
+    pub variant: Variant,
+    /// `kinds[color][kind]`.
+    pub kinds: ByColor<Vec<KindTables<B>>>,
+    /// Kind groupings per side.
+    pub sets: ByColor<SideSets>,
+    /// Kinds present in the variant per side, in index order.
+    pub kind_list: ByColor<Vec<Kind>>,
+    /// The rank each side double-steps from.
+    pub double_rank: ByColor<B>,
+    /// Each side's promotion rank.
+    pub last_rank: ByColor<B>,
+    /// Shock masks (left file, right file) when the variant has the rule.
+    pub shock_files: Option<(Color, B, B)>,
+}
+
+impl<B: BitSet> Tables<B> {
+    /// Build the tables for a variant.
+    pub fn new(variant: Variant) -> Tables<B> {
+        let geo = Geometry::<B>::new(variant.size);
+        let size = geo.size;
+        let n = size.squares();
+        let mut kinds: ByColor<Vec<KindTables<B>>> = ByColor([Vec::new(), Vec::new()]);
+        let mut sets: ByColor<SideSets> = ByColor::default();
+        let mut kind_list: ByColor<Vec<Kind>> = ByColor::default();
+        for color in Color::BOTH {
+            let sign: i32 = if color == Color::White { 1 } else { -1 };
+            for ki in 0..NKINDS {
+                let kind = Kind::from_idx(ki);
+                let mut t = KindTables::<B> {
+                    leap_quiet: vec![B::EMPTY; n],
+                    leap_capture: vec![B::EMPTY; n],
+                    leap_capture_rev: vec![B::EMPTY; n],
+                    lame: vec![Vec::new(); n],
+                    lame_rev: vec![Vec::new(); n],
+                    hops: vec![Vec::new(); n],
+                    hop_rev: vec![Vec::new(); n],
+                    forward: sign as i8,
+                    ..Default::default()
+                };
+                if !variant.pieces[color].has(kind) {
+                    kinds[color].push(t);
+                    continue;
+                }
+                kind_list[color].push(kind);
+                let spec = kind.spec();
+                t.robotic = spec.robotic;
+                t.bent = spec.bent;
+                t.double_step = spec.double_step;
+                t.ep_taker = spec.ep_taker;
+                t.orth = spec.rides(false);
+                t.diag = spec.rides(true);
+                let s = &mut sets[color];
+                let add = |set: &mut KindSet| set.0 |= 1 << ki;
+                if t.orth {
+                    add(&mut s.orth);
+                    if t.robotic {
+                        add(&mut s.robotic_orth);
+                    }
+                }
+                if t.diag {
+                    add(&mut s.diag);
+                    if t.robotic {
+                        add(&mut s.robotic_diag);
+                    }
+                }
+                if t.bent {
+                    add(&mut s.bent);
+                }
+                if spec.complex_attacker() {
+                    add(&mut s.complex);
+                }
+                for line in spec.lines.iter().filter(|l| !l.ride) {
+                    let (df, dr) = (line.df as i32, line.dr as i32 * sign);
+                    for from in 0..n {
+                        let Some(to) = size.offset(from, df, dr) else { continue };
+                        if let Some((lf, lr)) = line.leg {
+                            let leg = size.offset(from, lf as i32, lr as i32 * sign).expect("leg inside leap");
+                            t.lame[from].push((to as u8, leg as u8, line.mode));
+                            if line.mode.captures() {
+                                t.lame_rev[to].push((from as u8, leg as u8));
+                                add(&mut s.lame);
+                            }
+                            continue;
+                        }
+                        if line.mode.moves() {
+                            t.leap_quiet[from] |= B::bit(to);
+                        }
+                        if line.mode.captures() {
+                            t.leap_capture[from] |= B::bit(to);
+                            t.leap_capture_rev[to] |= B::bit(from);
+                            add(&mut s.leapers);
+                        }
+                        if t.robotic {
+                            if let Some(land) = size.offset(to, df, dr) {
+                                t.hops[from].push((to as u8, land as u8, line.mode));
+                                if line.mode.captures() {
+                                    t.hop_rev[land].push((from as u8, to as u8));
+                                    add(&mut s.hop_leapers);
+                                }
+                            }
+                        }
+                    }
+                }
+                kinds[color].push(t);
+            }
+        }
+        let rank = |r: u8| geo.rank_mask[r as usize];
+        let double_rank = ByColor([rank(1), rank(size.ranks - 2)]);
+        let last_rank = ByColor([rank(size.ranks - 1), rank(0)]);
+        let shock_files = variant
+            .shock
+            .map(|s| (s.side, geo.file_mask[s.left_file as usize], geo.file_mask[s.right_file as usize]));
+        Tables { geo, variant, kinds, sets, kind_list, double_rank, last_rank, shock_files }
+    }
+
+    /// Shared tables for a variant, built once per distinct definition and
+    /// kept for the life of the process.
+    pub fn shared(variant: &Variant) -> &'static Tables<B> {
+        type Cache = Mutex<HashMap<(Variant, usize), usize>>;
+        static CACHE: OnceLock<Cache> = OnceLock::new();
+        let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+        let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
+        let key = (variant.clone(), B::CAPACITY);
+        let addr = *map.entry(key).or_insert_with(|| {
+            let leaked: &'static Tables<B> = Box::leak(Box::new(Tables::new(variant.clone())));
+            leaked as *const Tables<B> as usize
+        });
+        // SAFETY: the address was produced by `Box::leak` for this same `B`
+        // (the capacity is part of the key) and is never freed.
+        unsafe { &*(addr as *const Tables<B>) }
+    }
+
+    /// Squares a Gryphon on `sq` attacks (RULES.md §2.1): the four diagonal
+    /// neighbours, and from each empty one the outward orthogonal rides.
+    pub fn bent_attacks(&self, sq: usize, occ: B) -> B {
+        let geo = &self.geo;
+        let mut att = B::EMPTY;
+        for d in 4..8 {
+            let g = geo.step[d][sq];
+            if g == NO_SQ {
+                continue;
+            }
+            let g = g as usize;
+            att |= B::bit(g);
+            if !occ.has(g) {
+                let (df, dr) = crate::geometry::DIRS[d];
+                for u in [dir_index(df, 0).unwrap(), dir_index(0, dr).unwrap()] {
+                    att |= geo.ray_attacks(g, u, occ);
+                }
+            }
+        }
+        att
+    }
+}
+
+/// The piece placement an attack test reads.
+pub trait Placement<B: BitSet> {
+    /// Pieces of `kind` of `color`.
+    fn pieces(&self, color: Color, kind: Kind) -> B;
+    /// Union of the given kinds of `color`.
+    fn pieces_of(&self, color: Color, set: KindSet) -> B;
+}
+
+impl<B: BitSet> Tables<B> {
+    /// True when `by` attacks `sq` given occupancy `occ` (§1: a capturing
+    /// move, ordinary or hop, to `sq` if it held an enemy piece).
+    pub fn is_attacked(&self, pos: &impl Placement<B>, sq: usize, by: Color, occ: B) -> bool {
+        let s = &self.sets[by];
+        let kt = &self.kinds[by];
+        for k in s.leapers.kinds() {
+            if !(kt[k.idx()].leap_capture_rev[sq] & pos.pieces(by, k)).is_empty() {
+                return true;
+            }
+        }
+        let orth = pos.pieces_of(by, s.orth);
+        if !orth.is_empty() && !(self.geo.rook_attacks(sq, occ) & orth).is_empty() {
+            return true;
+        }
+        let diag = pos.pieces_of(by, s.diag);
+        if !diag.is_empty() && !(self.geo.bishop_attacks(sq, occ) & diag).is_empty() {
+            return true;
+        }
+        if s.complex.0 == 0 {
+            return false;
+        }
+        self.complex_attack(pos, sq, by, occ)
+    }
+
+    #[inline(never)]
+    fn complex_attack(&self, pos: &impl Placement<B>, sq: usize, by: Color, occ: B) -> bool {
+        let s = &self.sets[by];
+        let kt = &self.kinds[by];
+        let geo = &self.geo;
+        for (set, dirs) in [(s.robotic_orth, 0..4), (s.robotic_diag, 4..8)] {
+            let hoppers = pos.pieces_of(by, set);
+            if hoppers.is_empty() {
+                continue;
+            }
+            for d in dirs {
+                let a = geo.step[d][sq];
+                if a != NO_SQ && occ.has(a as usize) {
+                    if let Some(b) = geo.first_blocker(a as usize, d, occ) {
+                        if hoppers.has(b) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        for k in s.hop_leapers.kinds() {
+            let bb = pos.pieces(by, k);
+            if !bb.is_empty()
+                && kt[k.idx()].hop_rev[sq]
+                    .iter()
+                    .any(|&(from, screen)| bb.has(from as usize) && occ.has(screen as usize))
+            {
+                return true;
+            }
+        }
+        for k in s.lame.kinds() {
+            let bb = pos.pieces(by, k);
+            if !bb.is_empty()
+                && kt[k.idx()].lame_rev[sq].iter().any(|&(from, leg)| bb.has(from as usize) && !occ.has(leg as usize))
+            {
+                return true;
+            }
+        }
+        for k in s.bent.kinds() {
+            if pos.pieces(by, k).squares().any(|g| self.bent_attacks(g, occ).has(sq)) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Pieces of `by` attacking `sq` by plain leaps and rides (the whole
+    /// answer when `by` has no complex attackers on the board).
+    #[inline(always)]
+    pub fn simple_attackers(&self, pos: &impl Placement<B>, sq: usize, by: Color, occ: B) -> B {
+        let s = &self.sets[by];
+        let kt = &self.kinds[by];
+        let mut att = B::EMPTY;
+        for k in s.leapers.kinds() {
+            att |= kt[k.idx()].leap_capture_rev[sq] & pos.pieces(by, k);
+        }
+        let orth = pos.pieces_of(by, s.orth);
+        if !orth.is_empty() {
+            att |= self.geo.rook_attacks(sq, occ) & orth;
+        }
+        let diag = pos.pieces_of(by, s.diag);
+        if !diag.is_empty() {
+            att |= self.geo.bishop_attacks(sq, occ) & diag;
+        }
+        att
+    }
+}

@@ -1,0 +1,288 @@
+//! FEN parsing, validation and writing (RULES.md §2.2). Every rejection
+//! names the FEN field and the problem.
+
+use crate::attacks::{Placement, Tables};
+use crate::bitboard::BitSet;
+use crate::error::Error;
+use crate::geometry::NO_SQ;
+use crate::moves::{MoveList, Special};
+use crate::piece::{Color, Piece};
+use crate::position::{Position, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ};
+
+impl<B: BitSet> Position<B> {
+    /// Parse and validate a FEN for the tables' variant. Four-field FENs are
+    /// read with clocks `0 1`.
+    pub fn from_fen(tables: &'static Tables<B>, fen: &str) -> Result<Position<B>, Error> {
+        let v = &tables.variant;
+        let size = v.size;
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.len() != 6 && fields.len() != 4 {
+            return Err(Error::fen("fields", format!("expected 6 (or 4) fields, found {}", fields.len())));
+        }
+        let mut pos = Position::empty(tables);
+        let rows: Vec<&str> = fields[0].split('/').collect();
+        if rows.len() != size.ranks as usize {
+            return Err(Error::fen(
+                "placement",
+                format!("{} ranks given, the {} board has {}", rows.len(), v.name, size.ranks),
+            ));
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let rank = size.ranks - 1 - i as u8;
+            let rank_name = rank + 1;
+            let mut file: usize = 0;
+            let mut chars = row.chars().peekable();
+            while let Some(c) = chars.next() {
+                if let Some(d) = c.to_digit(10) {
+                    let mut run = d as usize;
+                    if let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
+                        chars.next();
+                        run = run * 10 + d2 as usize;
+                    }
+                    if run == 0 {
+                        return Err(Error::fen("placement", format!("rank {rank_name}: empty run of 0 squares")));
+                    }
+                    file += run;
+                    continue;
+                }
+                let p = Piece::from_char(c).ok_or_else(|| {
+                    Error::fen("placement", format!("rank {rank_name}: unknown piece letter {c:?}"))
+                })?;
+                if !v.pieces[p.color].has(p.kind) {
+                    return Err(Error::fen(
+                        "placement",
+                        format!(
+                            "rank {rank_name}: piece {c:?} ({} {}) is not in the {} piece set",
+                            if p.color == Color::White { "white" } else { "black" },
+                            p.kind.name(),
+                            v.name
+                        ),
+                    ));
+                }
+                if file >= size.files as usize {
+                    return Err(Error::fen("placement", format!("rank {rank_name}: more than {} files", size.files)));
+                }
+                if v.forbidden_ranks.contains(&(p.color, p.kind, rank)) {
+                    return Err(Error::fen(
+                        "placement",
+                        format!("{} {} on {} (rank {rank_name}) is not allowed", color_name(p.color), p.kind.name(), {
+                            size.square_name(size.square(file as u8, rank))
+                        }),
+                    ));
+                }
+                pos.put(size.square(file as u8, rank), p);
+                file += 1;
+            }
+            if file != size.files as usize {
+                return Err(Error::fen(
+                    "placement",
+                    format!("rank {rank_name} has {file} files, the {} board has {}", v.name, size.files),
+                ));
+            }
+        }
+        pos.turn = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            s => return Err(Error::fen("side to move", format!("expected 'w' or 'b', found {s:?}"))),
+        };
+        if pos.turn == Color::Black {
+            pos.key ^= crate::zobrist::side();
+        }
+        for c in Color::BOTH {
+            let n = pos.royals(c).count();
+            let rc = v.royal_count[c];
+            if n < rc.min || n > rc.max {
+                let names: Vec<&str> = v.royal[c].kinds().map(|k| k.name()).collect();
+                let want = if rc.min == rc.max {
+                    format!("exactly {}", rc.min)
+                } else {
+                    format!("{} to {}", rc.min, rc.max)
+                };
+                return Err(Error::fen(
+                    "placement",
+                    format!("{} has {n} royal {} (needs {want})", color_name(c), names.join("/")),
+                ));
+            }
+        }
+        let castling = parse_castling(&pos, fields[2])?;
+        let (ep, victim) = parse_ep(&pos, fields[3])?;
+        let (halfmove, fullmove) = if fields.len() == 6 {
+            let h = fields[4]
+                .parse::<u32>()
+                .map_err(|_| Error::fen("halfmove clock", format!("expected a non-negative integer, found {:?}", fields[4])))?;
+            let f = fields[5]
+                .parse::<u32>()
+                .ok()
+                .filter(|&f| f >= 1)
+                .ok_or_else(|| Error::fen("fullmove number", format!("expected a positive integer, found {:?}", fields[5])))?;
+            (h, f)
+        } else {
+            (0, 1)
+        };
+        pos.halfmove = halfmove;
+        pos.fullmove = fullmove;
+        let them = pos.turn.flip();
+        if pos.royals(them).squares().any(|sq| pos.is_attacked(sq, pos.turn)) {
+            return Err(Error::fen("side to move", format!("{} is not to move but is in check", color_name(them))));
+        }
+        // Keep the en-passant target only when a capture onto it is possible.
+        let us = pos.turn;
+        let kt = &tables.kinds[us];
+        let takers = ep != NO_SQ
+            && tables.kind_list[us].iter().any(|k| {
+                kt[k.idx()].ep_taker && !(kt[k.idx()].leap_capture_rev[ep as usize] & pos.pieces(us, *k)).is_empty()
+            });
+        if takers {
+            pos.set_state(castling, ep, victim);
+        } else {
+            pos.set_state(castling, NO_SQ, NO_SQ);
+        }
+        pos.refresh();
+        Ok(pos)
+    }
+
+    /// The FEN of the position. The en-passant square is written only when a
+    /// legal en-passant capture exists (as python-chess does).
+    pub fn fen(&self) -> String {
+        let size = self.tables.geo.size;
+        let mut s = String::new();
+        for rank in (0..size.ranks).rev() {
+            let mut run = 0;
+            for file in 0..size.files {
+                match self.piece_at(size.square(file, rank)) {
+                    None => run += 1,
+                    Some(p) => {
+                        if run > 0 {
+                            s += &run.to_string();
+                            run = 0;
+                        }
+                        s.push(p.char());
+                    }
+                }
+            }
+            if run > 0 {
+                s += &run.to_string();
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s.push(' ');
+        s.push(if self.turn == Color::White { 'w' } else { 'b' });
+        s.push(' ');
+        let mut c = String::new();
+        for (bit, ch) in [(CASTLE_WK, 'K'), (CASTLE_WQ, 'Q'), (CASTLE_BK, 'k'), (CASTLE_BQ, 'q')] {
+            if self.castling & bit != 0 {
+                c.push(ch);
+            }
+        }
+        s += if c.is_empty() { "-" } else { &c };
+        s.push(' ');
+        match self.legal_ep_square() {
+            Some(sq) => s += &size.square_name(sq),
+            None => s.push('-'),
+        }
+        s += &format!(" {} {}", self.halfmove, self.fullmove);
+        s
+    }
+
+    /// The en-passant square when a legal en-passant capture exists.
+    pub fn legal_ep_square(&self) -> Option<usize> {
+        if self.ep == NO_SQ {
+            return None;
+        }
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list.iter().find(|m| m.special() == Special::EnPassant).map(|m| m.to())
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+fn parse_castling<B: BitSet>(pos: &Position<B>, field: &str) -> Result<u8, Error> {
+    if field == "-" {
+        return Ok(0);
+    }
+    let t = pos.tables;
+    let size = t.geo.size;
+    let mut rights = 0u8;
+    for ch in field.chars() {
+        let (bit, color, rook_file) = match ch {
+            'K' => (CASTLE_WK, Color::White, 7),
+            'Q' => (CASTLE_WQ, Color::White, 0),
+            'k' => (CASTLE_BK, Color::Black, 7),
+            'q' => (CASTLE_BQ, Color::Black, 0),
+            _ => return Err(Error::fen("castling", format!("unexpected character {ch:?} (use KQkq or -)"))),
+        };
+        if rights & bit != 0 {
+            return Err(Error::fen("castling", format!("{ch:?} is given twice")));
+        }
+        if !t.variant.castling[color] || size.files != 8 {
+            return Err(Error::fen("castling", format!("{} cannot castle in {}", color_name(color), t.variant.name)));
+        }
+        let rank = if color == Color::White { 0 } else { size.ranks - 1 };
+        let king = size.square(4, rank);
+        let rook = size.square(rook_file, rank);
+        let has = |sq: usize, kind: crate::piece::Kind| pos.piece_at(sq) == Some(Piece { color, kind });
+        if !has(king, crate::piece::Kind::King) {
+            return Err(Error::fen(
+                "castling",
+                format!("right {ch:?} needs the {} king on {}", color_name(color), size.square_name(king)),
+            ));
+        }
+        if !has(rook, crate::piece::Kind::Rook) {
+            return Err(Error::fen(
+                "castling",
+                format!("right {ch:?} needs a {} rook on {}", color_name(color), size.square_name(rook)),
+            ));
+        }
+        rights |= bit;
+    }
+    Ok(rights)
+}
+
+/// The en-passant field: the square a piece of the side not to move just
+/// crossed with a double step; returns (target, victim square).
+fn parse_ep<B: BitSet>(pos: &Position<B>, field: &str) -> Result<(u8, u8), Error> {
+    if field == "-" {
+        return Ok((NO_SQ, NO_SQ));
+    }
+    let t = pos.tables;
+    let v = &t.variant;
+    let size = t.geo.size;
+    let sq = size
+        .parse_square(field)
+        .ok_or_else(|| Error::fen("en passant", format!("{field:?} is not a square of the board")))?;
+    let them = pos.turn.flip();
+    let kt = &t.kinds[them];
+    let fwd: isize = if them == Color::White { 1 } else { -1 };
+    let files = size.files as isize;
+    let origin = sq as isize - fwd * files;
+    let victim = sq as isize + fwd * files;
+    let bad = || {
+        Error::fen(
+            "en passant",
+            format!(
+                "{field} is not behind a {} piece that could have just double-stepped",
+                color_name(them)
+            ),
+        )
+    };
+    if origin < 0 || victim < 0 || victim >= size.squares() as isize || !t.double_rank[them].has(origin as usize) {
+        return Err(bad());
+    }
+    let (origin, victim) = (origin as usize, victim as usize);
+    let victim_ok = pos.piece_at(victim).is_some_and(|p| {
+        p.color == them
+            && t.kind_list[them].iter().any(|&k| kt[k.idx()].double_step && (p.kind == k || p.kind == v.evolve[k.idx()]))
+    });
+    if !victim_ok || pos.piece_at(sq).is_some() || pos.piece_at(origin).is_some() {
+        return Err(bad());
+    }
+    Ok((sq as u8, victim as u8))
+}

@@ -1,0 +1,38 @@
+//! # fairyforge
+//!
+//! A chess-variant engine: bitboard move generation for boards of 4 to 12
+//! files and ranks (at most 128 squares, with a 64-bit fast path for 8x8),
+//! variants described as data, perft and search.
+//!
+//! ```
+//! use fairyforge::{Board, Variant};
+//! let board = Board::new(Variant::new("chess", &[]).unwrap(), None).unwrap();
+//! assert_eq!(board.pos.perft(3), 8902);
+//! let shocking = Board::new(Variant::new("shocking", &[]).unwrap(), None).unwrap();
+//! assert_eq!(shocking.pos.legal_moves().len(), 20);
+//! ```
+
+pub mod attacks;
+pub mod bitboard;
+pub mod board;
+pub mod error;
+pub mod fen;
+pub mod geometry;
+pub mod magic;
+pub mod movegen;
+pub mod moves;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod uci;
+pub mod variant;
+pub mod zobrist;
+
+pub use bitboard::BitSet;
+pub use board::{format_divide, AnyPosition, Board};
+pub use error::{Error, ErrorKind};
+pub use geometry::Size;
+pub use moves::{Move, MoveList, Special};
+pub use piece::{ByColor, Color, Kind, Piece};
+pub use position::Position;
+pub use variant::Variant;

@@ -1,0 +1,286 @@
+//! Position state and making moves (copy-make): placement, side to move,
+//! castling rights, en passant, clocks, the incremental Zobrist key, and the
+//! variant hooks applied after a move (evolution §5.2/§6, promotion, shock
+//! §4.3).
+
+use crate::attacks::{Placement, Tables};
+use crate::bitboard::BitSet;
+use crate::geometry::NO_SQ;
+use crate::moves::{Move, Special};
+use crate::piece::{Color, Kind, Piece, NKINDS};
+use crate::variant::KindSet;
+use crate::zobrist;
+
+/// Mailbox marker for an empty square.
+pub const EMPTY: u8 = 255;
+
+/// Castling right bits: White king side, White queen side, Black king side,
+/// Black queen side.
+pub const CASTLE_WK: u8 = 1;
+/// White queen-side castling right.
+pub const CASTLE_WQ: u8 = 2;
+/// Black king-side castling right.
+pub const CASTLE_BK: u8 = 4;
+/// Black queen-side castling right.
+pub const CASTLE_BQ: u8 = 8;
+
+/// A position of a variant on a board that fits in `B`.
+#[derive(Clone, Copy)]
+pub struct Position<B: BitSet> {
+    /// The variant's shared tables.
+    pub tables: &'static Tables<B>,
+    pub(crate) by_kind: [B; NKINDS],
+    pub(crate) by_color: [B; 2],
+    pub(crate) board: [u8; 128],
+    pub(crate) turn: Color,
+    pub(crate) castling: u8,
+    /// Square crossed by the last double step (en-passant target), or NO_SQ.
+    pub(crate) ep: u8,
+    /// Square of the piece that made that double step.
+    pub(crate) ep_victim: u8,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) key: u64,
+    pub(crate) shocked: bool,
+}
+
+impl<B: BitSet> Placement<B> for Position<B> {
+    #[inline(always)]
+    fn pieces(&self, color: Color, kind: Kind) -> B {
+        self.by_kind[kind.idx()] & self.by_color[color.idx()]
+    }
+    #[inline(always)]
+    fn pieces_of(&self, color: Color, set: KindSet) -> B {
+        let mut bb = B::EMPTY;
+        for k in set.kinds() {
+            bb |= self.by_kind[k.idx()];
+        }
+        bb & self.by_color[color.idx()]
+    }
+}
+
+impl<B: BitSet> Position<B> {
+    /// An empty board of the variant with White to move.
+    pub fn empty(tables: &'static Tables<B>) -> Position<B> {
+        Position {
+            tables,
+            by_kind: [B::EMPTY; NKINDS],
+            by_color: [B::EMPTY; 2],
+            board: [EMPTY; 128],
+            turn: Color::White,
+            castling: 0,
+            ep: NO_SQ,
+            ep_victim: NO_SQ,
+            halfmove: 0,
+            fullmove: 1,
+            key: 0,
+            shocked: false,
+        }
+    }
+
+    /// Side to move.
+    #[inline(always)]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+    /// Piece on a square.
+    #[inline(always)]
+    pub fn piece_at(&self, sq: usize) -> Option<Piece> {
+        let c = self.board[sq];
+        (c != EMPTY).then(|| Piece::from_code(c))
+    }
+    /// All occupied squares.
+    #[inline(always)]
+    pub fn occupied(&self) -> B {
+        self.by_color[0] | self.by_color[1]
+    }
+    /// Squares of one side.
+    #[inline(always)]
+    pub fn side(&self, c: Color) -> B {
+        self.by_color[c.idx()]
+    }
+    /// Royal pieces of a side.
+    #[inline(always)]
+    pub fn royals(&self, c: Color) -> B {
+        self.pieces_of(c, self.tables.variant.royal[c])
+    }
+    /// Zobrist key.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+    /// Castling rights bits.
+    pub fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+    /// En-passant target square kept internally (set only when a capture
+    /// onto it is pseudo-legal).
+    pub fn ep_square(&self) -> Option<usize> {
+        (self.ep != NO_SQ).then_some(self.ep as usize)
+    }
+    /// Halfmove clock (plies since the last capture or clock-resetting move).
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+    /// Fullmove number.
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+    /// True when the shock rule has ended the game (§4.3).
+    #[inline(always)]
+    pub fn is_shocked(&self) -> bool {
+        self.shocked
+    }
+    /// True when the side to move has a royal piece attacked.
+    pub fn is_check(&self) -> bool {
+        let us = self.turn;
+        let occ = self.occupied();
+        self.royals(us).squares().any(|sq| self.tables.is_attacked(self, sq, us.flip(), occ))
+    }
+    /// True when `by` attacks `sq` in this position.
+    pub fn is_attacked(&self, sq: usize, by: Color) -> bool {
+        self.tables.is_attacked(self, sq, by, self.occupied())
+    }
+
+    /// Put a piece on an empty square, updating the key.
+    #[inline(always)]
+    pub(crate) fn put(&mut self, sq: usize, p: Piece) {
+        let b = B::bit(sq);
+        self.by_kind[p.kind.idx()] |= b;
+        self.by_color[p.color.idx()] |= b;
+        self.board[sq] = p.code();
+        self.key ^= zobrist::piece(p.code(), sq);
+    }
+
+    /// Remove the piece on `sq` (which must be occupied), updating the key.
+    #[inline(always)]
+    pub(crate) fn remove(&mut self, sq: usize) -> Piece {
+        let p = Piece::from_code(self.board[sq]);
+        let b = B::bit(sq);
+        self.by_kind[p.kind.idx()] ^= b;
+        self.by_color[p.color.idx()] ^= b;
+        self.board[sq] = EMPTY;
+        self.key ^= zobrist::piece(p.code(), sq);
+        p
+    }
+
+    /// Set castling rights and en passant, keeping the key in step.
+    pub(crate) fn set_state(&mut self, castling: u8, ep: u8, ep_victim: u8) {
+        self.key ^= zobrist::castling(self.castling) ^ zobrist::ep(self.ep);
+        self.castling = castling;
+        self.ep = ep;
+        self.ep_victim = ep_victim;
+        self.key ^= zobrist::castling(self.castling) ^ zobrist::ep(self.ep);
+    }
+
+    /// Recompute derived state (shock flag) after setting up a position.
+    pub(crate) fn refresh(&mut self) {
+        self.shocked = self.shock_pair();
+    }
+
+    /// True when the shock side has a piece on the left file and one on the
+    /// right file at most one rank apart (§4.3), by shifting file masks.
+    #[inline(always)]
+    fn shock_pair(&self) -> bool {
+        let Some((side, left, right)) = self.tables.shock_files else { return false };
+        let ours = self.by_color[side.idx()];
+        let l = ours & left;
+        let r = ours & right;
+        if l.is_empty() || r.is_empty() {
+            return false;
+        }
+        let files = self.tables.geo.size.files as u32;
+        let shift = self.tables.variant.shock.map_or(1, |s| (s.right_file - s.left_file) as u32);
+        let spread = r | (r << files) | (r >> files);
+        !((spread >> shift) & l).is_empty()
+    }
+
+    /// The rook's origin and destination for a castling king move.
+    pub fn castle_rook_squares(&self, king_to: usize) -> (usize, usize) {
+        let size = self.tables.geo.size;
+        let rank = size.rank_of(king_to);
+        if size.file_of(king_to) == 6 {
+            (size.square(7, rank), size.square(5, rank))
+        } else {
+            (size.square(0, rank), size.square(3, rank))
+        }
+    }
+
+    /// Play a move assumed legal (copy-make callers keep the old value).
+    pub fn make(&mut self, m: Move) {
+        let t = self.tables;
+        let v = &t.variant;
+        let us = self.turn;
+        let them = us.flip();
+        let (from, to) = (m.from(), m.to());
+        let mover = self.remove(from);
+        let mut halfmove = self.halfmove + 1;
+        let capture_sq = if m.special() == Special::EnPassant { self.ep_victim as usize } else { to };
+        if self.board[capture_sq] != EMPTY {
+            self.remove(capture_sq);
+            halfmove = 0;
+        }
+        if v.clock_resetters.has(mover.kind) {
+            halfmove = 0;
+        }
+        let kind = m.promotion().unwrap_or(v.evolve[mover.kind.idx()]);
+        self.put(to, Piece { color: us, kind });
+        if m.special() == Special::Castle {
+            let (rf, rt) = self.castle_rook_squares(to);
+            let rook = self.remove(rf);
+            self.put(rt, rook);
+        }
+        let mut castling = self.castling;
+        if castling != 0 {
+            castling &= castle_mask(self, from) & castle_mask(self, to);
+        }
+        let (mut ep, mut ep_victim) = (NO_SQ, NO_SQ);
+        if m.special() == Special::DoubleStep {
+            let crossed = (from + to) / 2;
+            // Keep the target only when an enemy could take onto it.
+            let kt = &t.kinds[them];
+            let takers = t.kind_list[them]
+                .iter()
+                .filter(|k| kt[k.idx()].ep_taker)
+                .any(|k| !(kt[k.idx()].leap_capture_rev[crossed] & self.pieces(them, *k)).is_empty());
+            if takers {
+                ep = crossed as u8;
+                ep_victim = to as u8;
+            }
+        }
+        self.set_state(castling, ep, ep_victim);
+        self.halfmove = halfmove;
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.turn = them;
+        self.key ^= zobrist::side();
+        self.shocked = self.shock_pair();
+    }
+
+    /// Play a move in place on a copy and return it.
+    #[inline(always)]
+    pub fn after(&self, m: Move) -> Position<B> {
+        let mut p = *self;
+        p.make(m);
+        p
+    }
+}
+
+/// Castling rights kept when a move touches `sq` (king or rook squares).
+fn castle_mask<B: BitSet>(pos: &Position<B>, sq: usize) -> u8 {
+    let size = pos.tables.geo.size;
+    if size.files != 8 {
+        return 0xff;
+    }
+    let top = size.ranks - 1;
+    match (size.file_of(sq), size.rank_of(sq)) {
+        (4, 0) => !(CASTLE_WK | CASTLE_WQ),
+        (0, 0) => !CASTLE_WQ,
+        (7, 0) => !CASTLE_WK,
+        (4, r) if r == top => !(CASTLE_BK | CASTLE_BQ),
+        (0, r) if r == top => !CASTLE_BQ,
+        (7, r) if r == top => !CASTLE_BK,
+        _ => 0xff,
+    }
+}

@@ -1,0 +1,66 @@
+//! Data-driven perft: every vector in `tests/data/perft/*.jsonl` up to a
+//! node budget (the deeper ones run with `--ignored`, as the slow suite).
+
+use fairyforge::{Board, Variant};
+use serde_json::Value;
+
+/// Largest expected count checked in the default run.
+const DEFAULT_BUDGET: u64 = 5_000_000;
+
+fn vectors(file: &str) -> Vec<Value> {
+    let path = format!("{}/../../tests/data/perft/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+fn board(v: &Value) -> Board {
+    let options: Vec<(String, String)> = v["options"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, val)| (k.clone(), val.as_str().map_or_else(|| val.to_string(), str::to_string)))
+        .collect();
+    let variant = Variant::new(v["variant"].as_str().unwrap(), &options).unwrap();
+    Board::new(variant, v["fen"].as_str()).unwrap()
+}
+
+fn check(file: &str, min: u64, max: u64) {
+    let mut checked = 0;
+    for v in vectors(file) {
+        let b = board(&v);
+        for (d, n) in v["perft"].as_object().unwrap() {
+            let n = n.as_u64().unwrap();
+            if n < min || n > max {
+                continue;
+            }
+            let got = b.pos.perft(d.parse().unwrap());
+            assert_eq!(got, n, "{file} {} {:?} depth {d}", v["fen"], v["options"]);
+            checked += 1;
+        }
+    }
+    assert!(checked > 0);
+}
+
+#[test]
+fn chess() {
+    check("chess.jsonl", 0, DEFAULT_BUDGET);
+}
+#[test]
+fn shocking() {
+    check("shocking.jsonl", 0, DEFAULT_BUDGET);
+}
+#[test]
+fn burden() {
+    check("burden.jsonl", 0, DEFAULT_BUDGET);
+}
+#[test]
+fn evolution() {
+    check("evolution.jsonl", 0, DEFAULT_BUDGET);
+}
+#[test]
+#[ignore = "slow: the deepest vectors"]
+fn deep() {
+    for f in ["chess.jsonl", "shocking.jsonl", "burden.jsonl", "evolution.jsonl"] {
+        check(f, DEFAULT_BUDGET + 1, u64::MAX);
+    }
+}
