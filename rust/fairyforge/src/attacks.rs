@@ -183,9 +183,8 @@ impl<B: BitSet> Tables<B> {
         let rank = |r: u8| geo.rank_mask[r as usize];
         let double_rank = ByColor([rank(1), rank(size.ranks - 2)]);
         let last_rank = ByColor([rank(size.ranks - 1), rank(0)]);
-        let shock_files = variant
-            .shock
-            .map(|s| (s.side, geo.file_mask[s.left_file as usize], geo.file_mask[s.right_file as usize]));
+        let shock_files =
+            variant.shock.map(|s| (s.side, geo.file_mask[s.left_file as usize], geo.file_mask[s.right_file as usize]));
         Tables { geo, variant, kinds, sets, kind_list, double_rank, last_rank, shock_files }
     }
 

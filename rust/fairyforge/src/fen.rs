@@ -45,9 +45,8 @@ impl<B: BitSet> Position<B> {
                     file += run;
                     continue;
                 }
-                let p = Piece::from_char(c).ok_or_else(|| {
-                    Error::fen("placement", format!("rank {rank_name}: unknown piece letter {c:?}"))
-                })?;
+                let p = Piece::from_char(c)
+                    .ok_or_else(|| Error::fen("placement", format!("rank {rank_name}: unknown piece letter {c:?}")))?;
                 if !v.pieces[p.color].has(p.kind) {
                     return Err(Error::fen(
                         "placement",
@@ -93,11 +92,8 @@ impl<B: BitSet> Position<B> {
             let rc = v.royal_count[c];
             if n < rc.min || n > rc.max {
                 let names: Vec<&str> = v.royal[c].kinds().map(|k| k.name()).collect();
-                let want = if rc.min == rc.max {
-                    format!("exactly {}", rc.min)
-                } else {
-                    format!("{} to {}", rc.min, rc.max)
-                };
+                let want =
+                    if rc.min == rc.max { format!("exactly {}", rc.min) } else { format!("{} to {}", rc.min, rc.max) };
                 return Err(Error::fen(
                     "placement",
                     format!("{} has {n} royal {} (needs {want})", color_name(c), names.join("/")),
@@ -107,14 +103,12 @@ impl<B: BitSet> Position<B> {
         let castling = parse_castling(&pos, fields[2])?;
         let (ep, victim) = parse_ep(&pos, fields[3])?;
         let (halfmove, fullmove) = if fields.len() == 6 {
-            let h = fields[4]
-                .parse::<u32>()
-                .map_err(|_| Error::fen("halfmove clock", format!("expected a non-negative integer, found {:?}", fields[4])))?;
-            let f = fields[5]
-                .parse::<u32>()
-                .ok()
-                .filter(|&f| f >= 1)
-                .ok_or_else(|| Error::fen("fullmove number", format!("expected a positive integer, found {:?}", fields[5])))?;
+            let h = fields[4].parse::<u32>().map_err(|_| {
+                Error::fen("halfmove clock", format!("expected a non-negative integer, found {:?}", fields[4]))
+            })?;
+            let f = fields[5].parse::<u32>().ok().filter(|&f| f >= 1).ok_or_else(|| {
+                Error::fen("fullmove number", format!("expected a positive integer, found {:?}", fields[5]))
+            })?;
             (h, f)
         } else {
             (0, 1)
@@ -267,10 +261,7 @@ fn parse_ep<B: BitSet>(pos: &Position<B>, field: &str) -> Result<(u8, u8), Error
     let bad = || {
         Error::fen(
             "en passant",
-            format!(
-                "{field} is not behind a {} piece that could have just double-stepped",
-                color_name(them)
-            ),
+            format!("{field} is not behind a {} piece that could have just double-stepped", color_name(them)),
         )
     };
     if origin < 0 || victim < 0 || victim >= size.squares() as isize || !t.double_rank[them].has(origin as usize) {
@@ -279,7 +270,9 @@ fn parse_ep<B: BitSet>(pos: &Position<B>, field: &str) -> Result<(u8, u8), Error
     let (origin, victim) = (origin as usize, victim as usize);
     let victim_ok = pos.piece_at(victim).is_some_and(|p| {
         p.color == them
-            && t.kind_list[them].iter().any(|&k| kt[k.idx()].double_step && (p.kind == k || p.kind == v.evolve[k.idx()]))
+            && t.kind_list[them]
+                .iter()
+                .any(|&k| kt[k.idx()].double_step && (p.kind == k || p.kind == v.evolve[k.idx()]))
     });
     if !victim_ok || pos.piece_at(sq).is_some() || pos.piece_at(origin).is_some() {
         return Err(bad());

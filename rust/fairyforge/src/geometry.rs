@@ -18,16 +18,7 @@ pub const NO_SQ: u8 = 255;
 
 /// The eight line directions as (file delta, rank delta). Indices 0..4 are
 /// orthogonal, 4..8 diagonal; `dir ^ 1` is the opposite direction.
-pub const DIRS: [(i8, i8); 8] = [
-    (0, 1),
-    (0, -1),
-    (1, 0),
-    (-1, 0),
-    (1, 1),
-    (-1, -1),
-    (1, -1),
-    (-1, 1),
-];
+pub const DIRS: [(i8, i8); 8] = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1), (1, -1), (-1, 1)];
 
 /// Index of the direction (df, dr), if it is one of the eight.
 pub fn dir_index(df: i8, dr: i8) -> Option<usize> {
@@ -53,10 +44,7 @@ impl Size {
             return Err(Error::option("ranks", format!("{ranks} ranks is outside 4..12")));
         }
         if files as usize * ranks as usize > MAX_SQUARES {
-            return Err(Error::option(
-                "size",
-                format!("{files}x{ranks} has more than {MAX_SQUARES} squares"),
-            ));
+            return Err(Error::option("size", format!("{files}x{ranks} has more than {MAX_SQUARES} squares")));
         }
         Ok(Size { files, ranks })
     }
@@ -84,8 +72,7 @@ impl Size {
     pub fn offset(self, sq: usize, df: i32, dr: i32) -> Option<usize> {
         let f = self.file_of(sq) as i32 + df;
         let r = self.rank_of(sq) as i32 + dr;
-        (f >= 0 && r >= 0 && f < self.files as i32 && r < self.ranks as i32)
-            .then(|| self.square(f as u8, r as u8))
+        (f >= 0 && r >= 0 && f < self.files as i32 && r < self.ranks as i32).then(|| self.square(f as u8, r as u8))
     }
     /// Square name such as `a1` or `j10`.
     pub fn square_name(self, sq: usize) -> String {
@@ -160,24 +147,12 @@ impl<B: BitSet> Geometry<B> {
                 }
             }
         }
-        let file_mask = (0..size.files)
-            .map(|f| (0..size.ranks).fold(B::EMPTY, |m, r| m | B::bit(size.square(f, r))))
-            .collect();
-        let rank_mask = (0..size.ranks)
-            .map(|r| (0..size.files).fold(B::EMPTY, |m, f| m | B::bit(size.square(f, r))))
-            .collect();
+        let file_mask =
+            (0..size.files).map(|f| (0..size.ranks).fold(B::EMPTY, |m, r| m | B::bit(size.square(f, r)))).collect();
+        let rank_mask =
+            (0..size.ranks).map(|r| (0..size.files).fold(B::EMPTY, |m, f| m | B::bit(size.square(f, r)))).collect();
         let all = (0..n).fold(B::EMPTY, |m, s| m | B::bit(s));
-        let mut geo = Geometry {
-            size,
-            all,
-            rays,
-            step,
-            between,
-            line,
-            file_mask,
-            rank_mask,
-            magic: None,
-        };
+        let mut geo = Geometry { size, all, rays, step, between, line, file_mask, rank_mask, magic: None };
         if size.files == 8 && size.ranks == 8 {
             geo.magic = Some(crate::magic::Magics::new(|sq, occ, diag| {
                 geo.classical_slider(sq, B::from_low64(occ), diag).low64()
@@ -255,9 +230,7 @@ impl<B: BitSet> Geometry<B> {
 
     /// Squares within one king step of `sq`.
     pub fn ring(&self, sq: usize) -> B {
-        (0..8)
-            .filter(|&d| self.step[d][sq] != NO_SQ)
-            .fold(B::EMPTY, |m, d| m | B::bit(self.step[d][sq] as usize))
+        (0..8).filter(|&d| self.step[d][sq] != NO_SQ).fold(B::EMPTY, |m, d| m | B::bit(self.step[d][sq] as usize))
     }
 }
 

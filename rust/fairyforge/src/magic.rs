@@ -24,11 +24,7 @@ impl Magics {
     /// Build tables from a reference attack function
     /// `reference(square, occupancy, diagonal)`.
     pub fn new(reference: impl Fn(usize, u64, bool) -> u64) -> Magics {
-        let mut m = Magics {
-            rook: Vec::with_capacity(64),
-            bishop: Vec::with_capacity(64),
-            table: Vec::new(),
-        };
+        let mut m = Magics { rook: Vec::with_capacity(64), bishop: Vec::with_capacity(64), table: Vec::new() };
         let mut rng = 0x9e37_79b9_7f4a_7c15u64;
         for diag in [false, true] {
             for sq in 0..64 {
@@ -43,13 +39,7 @@ impl Magics {
         m
     }
 
-    fn build(
-        &mut self,
-        sq: usize,
-        diag: bool,
-        reference: &impl Fn(usize, u64, bool) -> u64,
-        rng: &mut u64,
-    ) -> Entry {
+    fn build(&mut self, sq: usize, diag: bool, reference: &impl Fn(usize, u64, bool) -> u64, rng: &mut u64) -> Entry {
         let (file, rank) = (sq % 8, sq / 8);
         let edges = ((0xffu64 | (0xffu64 << 56)) & !(0xffu64 << (8 * rank)))
             | ((0x0101_0101_0101_0101u64 | (0x8080_8080_8080_8080u64)) & !(0x0101_0101_0101_0101u64 << file));

@@ -42,12 +42,7 @@ impl<B: BitSet> Position<B> {
     /// Per-root-move counts at `depth` (depth >= 1), computed on `threads`
     /// worker threads (None: all cores), sorted by `name` of the move.
     /// Returns `Err(Cancelled)` when `stop` is raised.
-    pub fn divide(
-        &self,
-        depth: u32,
-        threads: Option<usize>,
-        stop: &AtomicBool,
-    ) -> Result<Vec<(Move, u64)>, Cancelled> {
+    pub fn divide(&self, depth: u32, threads: Option<usize>, stop: &AtomicBool) -> Result<Vec<(Move, u64)>, Cancelled> {
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
         let moves: Vec<Move> = list.to_vec();

@@ -303,9 +303,6 @@ impl Piece {
     #[inline(always)]
     pub fn from_code(code: u8) -> Piece {
         let c = code as usize;
-        Piece {
-            color: if c >= NKINDS { Color::Black } else { Color::White },
-            kind: Kind::from_idx(c % NKINDS),
-        }
+        Piece { color: if c >= NKINDS { Color::Black } else { Color::White }, kind: Kind::from_idx(c % NKINDS) }
     }
 }

@@ -25,21 +25,18 @@ impl<B: BitSet> Position<B> {
         let (from, to, promo) = self.split_uci(text)?;
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
-        list.iter()
-            .copied()
-            .find(|m| m.from() == from && m.to() == to && m.promotion() == promo)
-            .ok_or_else(|| {
-                let why = if list.iter().any(|m| m.from() == from && m.to() == to) {
-                    if promo.is_none() {
-                        "a promotion piece is required"
-                    } else {
-                        "that promotion is not allowed"
-                    }
+        list.iter().copied().find(|m| m.from() == from && m.to() == to && m.promotion() == promo).ok_or_else(|| {
+            let why = if list.iter().any(|m| m.from() == from && m.to() == to) {
+                if promo.is_none() {
+                    "a promotion piece is required"
                 } else {
-                    "no legal move matches"
-                };
-                Error::mv(ErrorKind::IllegalMove, text, format!("{why} in {}", self.fen()))
-            })
+                    "that promotion is not allowed"
+                }
+            } else {
+                "no legal move matches"
+            };
+            Error::mv(ErrorKind::IllegalMove, text, format!("{why} in {}", self.fen()))
+        })
     }
 
     fn split_uci(&self, text: &str) -> Result<(usize, usize, Option<Kind>), Error> {
@@ -50,18 +47,17 @@ impl<B: BitSet> Position<B> {
         }
         let b = text.as_bytes();
         // Split at the second file letter.
-        let second = (1..b.len())
-            .find(|&i| b[i].is_ascii_lowercase())
-            .ok_or_else(|| bad("missing destination square"))?;
+        let second =
+            (1..b.len()).find(|&i| b[i].is_ascii_lowercase()).ok_or_else(|| bad("missing destination square"))?;
         let from = size.parse_square(&text[..second]).ok_or_else(|| bad("bad origin square"))?;
         let rest = &text[second..];
         let digits_end = 1 + rest[1..].bytes().take_while(|c| c.is_ascii_digit()).count();
         let to = size.parse_square(&rest[..digits_end]).ok_or_else(|| bad("bad destination square"))?;
         let promo = match &rest[digits_end..] {
             "" => None,
-            p if p.len() == 1 && p.as_bytes()[0].is_ascii_lowercase() => {
-                Some(Kind::from_letter(p.chars().next().unwrap_or('?')).ok_or_else(|| bad("unknown promotion letter"))?)
-            }
+            p if p.len() == 1 && p.as_bytes()[0].is_ascii_lowercase() => Some(
+                Kind::from_letter(p.chars().next().unwrap_or('?')).ok_or_else(|| bad("unknown promotion letter"))?,
+            ),
             _ => return Err(bad("trailing characters after the destination square")),
         };
         Ok((from, to, promo))

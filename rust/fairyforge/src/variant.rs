@@ -127,17 +127,8 @@ pub struct Variant {
 pub const VARIANTS: [&str; 4] = ["chess", "shocking", "burden", "evolution"];
 
 /// Option names Burden accepts.
-pub const BURDEN_OPTIONS: [&str; 9] = [
-    "royal",
-    "cycle",
-    "royal_may_move_into_check",
-    "files",
-    "pawn_ranks",
-    "back_gap",
-    "middle_gap",
-    "army",
-    "preset",
-];
+pub const BURDEN_OPTIONS: [&str; 9] =
+    ["royal", "cycle", "royal_may_move_into_check", "files", "pawn_ranks", "back_gap", "middle_gap", "army", "preset"];
 
 fn identity() -> [Kind; NKINDS] {
     crate::piece::ALL_KINDS
@@ -309,15 +300,13 @@ impl Variant {
         let preset = get("preset");
         let (size, fen) = match preset {
             Some("wittman") => {
-                if let Some((k, _)) = opts.iter().find(|(k, _)| {
-                    ["files", "pawn_ranks", "back_gap", "middle_gap", "army"].contains(&k.as_str())
-                }) {
+                if let Some((k, _)) = opts
+                    .iter()
+                    .find(|(k, _)| ["files", "pawn_ranks", "back_gap", "middle_gap", "army"].contains(&k.as_str()))
+                {
                     return Err(Error::option(k, "cannot be combined with preset=wittman"));
                 }
-                (
-                    Size::new(7, 6)?,
-                    "NNN1nnn/NNN1nnn/NNN1nnn/NNN1nnn/NNN1nnn/NNN1nnn w - - 0 1".to_string(),
-                )
+                (Size::new(7, 6)?, "NNN1nnn/NNN1nnn/NNN1nnn/NNN1nnn/NNN1nnn/NNN1nnn w - - 0 1".to_string())
             }
             Some(p) => return Err(Error::option("preset", format!("bad value {p:?} (allowed: wittman)"))),
             None => {
