@@ -114,8 +114,8 @@ pub struct Geometry<B: BitSet> {
     pub file_mask: Vec<B>,
     /// Masks of each rank.
     pub rank_mask: Vec<B>,
-    /// Fancy magic tables for the 8x8 fast path.
-    magic: Option<crate::magic::Magics>,
+    /// Fancy magic tables for the 8x8 fast path (shared by all variants).
+    magic: Option<&'static crate::magic::Magics>,
 }
 
 impl<B: BitSet> Geometry<B> {
@@ -154,8 +154,9 @@ impl<B: BitSet> Geometry<B> {
         let all = (0..n).fold(B::EMPTY, |m, s| m | B::bit(s));
         let mut geo = Geometry { size, all, rays, step, between, line, file_mask, rank_mask, magic: None };
         if size.files == 8 && size.ranks == 8 {
-            geo.magic = Some(crate::magic::Magics::new(|sq, occ, diag| {
-                geo.classical_slider(sq, B::from_low64(occ), diag).low64()
+            static MAGICS: std::sync::OnceLock<crate::magic::Magics> = std::sync::OnceLock::new();
+            geo.magic = Some(MAGICS.get_or_init(|| {
+                crate::magic::Magics::new(|sq, occ, diag| geo.classical_slider(sq, B::from_low64(occ), diag).low64())
             }));
         }
         geo
