@@ -1,1 +1,672 @@
+//! PyO3 bindings: the native module `fairyforge._core`.
+//!
+//! Thin by design: conversion, validation and error mapping. Every engine
+//! error becomes a `ValueError` subclass; long computations run detached
+//! from the interpreter and stop on Ctrl-C.
 
+use fairyforge::{
+    format_divide, AnyPosition, Board as EngineBoard, Color, Error, ErrorKind, Move as EngineMove, Variant,
+};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyIndexError, PyKeyboardInterrupt, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+create_exception!(_core, InvalidFenError, PyValueError, "A FEN that cannot be parsed or is not a valid position.");
+create_exception!(_core, InvalidMoveError, PyValueError, "A move text that cannot be parsed.");
+create_exception!(_core, IllegalMoveError, PyValueError, "A move that is not legal in the position.");
+create_exception!(_core, AmbiguousMoveError, PyValueError, "A SAN that matches several legal moves.");
+create_exception!(_core, InvalidOptionError, PyValueError, "An unknown variant, option or option value.");
+
+fn to_py(e: Error) -> PyErr {
+    let msg = e.to_string();
+    match e.kind {
+        ErrorKind::Fen => InvalidFenError::new_err(msg),
+        ErrorKind::InvalidMove => InvalidMoveError::new_err(msg),
+        ErrorKind::IllegalMove => IllegalMoveError::new_err(msg),
+        ErrorKind::AmbiguousMove => AmbiguousMoveError::new_err(msg),
+        ErrorKind::Option => InvalidOptionError::new_err(msg),
+    }
+}
+
+/// Run `work` detached from the interpreter on a helper thread, polling for
+/// signals; Ctrl-C raises the stop flag and re-raises `KeyboardInterrupt`.
+fn run_detached<T: Send>(py: Python<'_>, work: impl FnOnce(&AtomicBool) -> Option<T> + Send) -> PyResult<T> {
+    let stop = AtomicBool::new(false);
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let handle = scope.spawn(|| {
+            let r = work(&stop);
+            done.store(true, Ordering::Release);
+            r
+        });
+        loop {
+            let finished = py.detach(|| {
+                for _ in 0..50 {
+                    if done.load(Ordering::Acquire) {
+                        return true;
+                    }
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+                false
+            });
+            if finished {
+                break;
+            }
+            if let Err(e) = py.check_signals() {
+                stop.store(true, Ordering::Relaxed);
+                let _ = py.detach(|| handle.join());
+                return Err(e);
+            }
+        }
+        match py.detach(|| handle.join()) {
+            Ok(Some(v)) => Ok(v),
+            Ok(None) => Err(PyKeyboardInterrupt::new_err("stopped")),
+            Err(_) => Err(pyo3::exceptions::PyRuntimeError::new_err("engine thread failed")),
+        }
+    })
+}
+
+fn option_pairs(options: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, String)>> {
+    let mut out = Vec::new();
+    if let Some(d) = options {
+        for (k, v) in d.iter() {
+            let key: String = k.extract()?;
+            let val = if let Ok(b) = v.extract::<bool>() {
+                b.to_string()
+            } else if let Ok(i) = v.extract::<i64>() {
+                i.to_string()
+            } else if let Ok(s) = v.extract::<String>() {
+                s
+            } else {
+                return Err(InvalidOptionError::new_err(format!(
+                    "invalid option {key}: expected a string, integer or boolean, got {}",
+                    v.get_type().name()?
+                )));
+            };
+            out.push((key, val));
+        }
+    }
+    Ok(out)
+}
+
+fn make_variant(name: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Variant> {
+    Variant::new(name, &option_pairs(options)?).map_err(to_py)
+}
+
+/// A move in coordinate form: origin, destination, promotion letter.
+/// Squares are names such as `"e2"` or `"j10"`, so a move means the same
+/// on every board size.
+#[pyclass(module = "fairyforge", frozen, eq, hash, ord)]
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Move {
+    from_sq: (u8, u8),
+    to_sq: (u8, u8),
+    promo: Option<char>,
+}
+
+fn sq_name((f, r): (u8, u8)) -> String {
+    format!("{}{}", (b'a' + f) as char, r as u32 + 1)
+}
+
+fn parse_sq(s: &str) -> Option<(u8, u8)> {
+    let b = s.as_bytes();
+    if b.len() < 2 || b.len() > 3 || !(b'a'..=b'l').contains(&b[0]) || s[1..].starts_with('0') {
+        return None;
+    }
+    let r: u8 = s[1..].parse().ok()?;
+    (1..=12).contains(&r).then_some((b[0] - b'a', r - 1))
+}
+
+impl Move {
+    fn parse(text: &str) -> PyResult<Move> {
+        let bad =
+            || InvalidMoveError::new_err(format!("invalid move {text:?}: expected coordinates such as e2e4 or e7e8q"));
+        if !text.is_ascii() {
+            return Err(bad());
+        }
+        let b = text.as_bytes();
+        let second = (1..b.len()).find(|&i| b[i].is_ascii_lowercase()).ok_or_else(bad)?;
+        let from_sq = parse_sq(&text[..second]).ok_or_else(bad)?;
+        let rest = &text[second..];
+        let end = 1 + rest[1..].bytes().take_while(u8::is_ascii_digit).count();
+        let to_sq = parse_sq(&rest[..end]).ok_or_else(bad)?;
+        let promo = match &rest[end..] {
+            "" => None,
+            p if p.len() == 1 && p.as_bytes()[0].is_ascii_lowercase() => p.chars().next(),
+            _ => return Err(bad()),
+        };
+        Ok(Move { from_sq, to_sq, promo })
+    }
+
+    fn from_engine(pos: &AnyPosition, m: EngineMove) -> Move {
+        let files = files_of(pos);
+        let sq = |s: usize| ((s % files) as u8, (s / files) as u8);
+        Move { from_sq: sq(m.from()), to_sq: sq(m.to()), promo: m.promotion().map(|k| k.letter().to_ascii_lowercase()) }
+    }
+}
+
+fn files_of(pos: &AnyPosition) -> usize {
+    fairyforge::with_pos!(pos, p => p.tables.geo.size.files as usize)
+}
+
+#[pymethods]
+impl Move {
+    /// Parse coordinate text such as `e2e4`, `e7e8q` or `a10a12`.
+    #[staticmethod]
+    fn from_uci(uci: &str) -> PyResult<Move> {
+        Move::parse(uci)
+    }
+    /// Coordinate text of the move.
+    fn uci(&self) -> String {
+        let mut s = sq_name(self.from_sq) + &sq_name(self.to_sq);
+        if let Some(p) = self.promo {
+            s.push(p);
+        }
+        s
+    }
+    /// Origin square name.
+    #[getter]
+    fn from_square(&self) -> String {
+        sq_name(self.from_sq)
+    }
+    /// Destination square name.
+    #[getter]
+    fn to_square(&self) -> String {
+        sq_name(self.to_sq)
+    }
+    /// Promotion letter (lower case), or None.
+    #[getter]
+    fn promotion(&self) -> Option<String> {
+        self.promo.map(String::from)
+    }
+    fn __repr__(&self) -> String {
+        format!("Move.from_uci('{}')", self.uci())
+    }
+    fn __str__(&self) -> String {
+        self.uci()
+    }
+}
+
+/// A snapshot of the legal moves of a position.
+#[pyclass(module = "fairyforge", frozen, sequence)]
+struct LegalMoves {
+    moves: Vec<Move>,
+}
+
+#[pymethods]
+impl LegalMoves {
+    fn __len__(&self) -> usize {
+        self.moves.len()
+    }
+    fn __getitem__(&self, i: isize) -> PyResult<Move> {
+        let n = self.moves.len() as isize;
+        let j = if i < 0 { i + n } else { i };
+        if j < 0 || j >= n {
+            return Err(PyIndexError::new_err("legal move index out of range"));
+        }
+        Ok(self.moves[j as usize].clone())
+    }
+    fn __contains__(&self, m: &Bound<'_, PyAny>) -> bool {
+        match move_arg(m) {
+            Ok(mv) => self.moves.contains(&mv),
+            Err(_) => false,
+        }
+    }
+    fn __bool__(&self) -> bool {
+        !self.moves.is_empty()
+    }
+    fn __repr__(&self) -> String {
+        let names: Vec<String> = self.moves.iter().map(Move::uci).collect();
+        format!("<LegalMoves ({})>", names.join(", "))
+    }
+}
+
+fn move_arg(m: &Bound<'_, PyAny>) -> PyResult<Move> {
+    if let Ok(mv) = m.cast::<Move>() {
+        return Ok(mv.get().clone());
+    }
+    if let Ok(s) = m.extract::<String>() {
+        return Move::parse(&s);
+    }
+    Err(InvalidMoveError::new_err(format!(
+        "invalid move: expected a Move or a coordinate string, got {}",
+        m.get_type().name()?
+    )))
+}
+
+/// A variant definition: name, options, board size and start position.
+#[pyclass(module = "fairyforge", frozen, get_all)]
+struct VariantInfo {
+    /// Variant name.
+    name: String,
+    /// Options as given (normalised strings).
+    options: Vec<(String, String)>,
+    /// Number of files.
+    files: u8,
+    /// Number of ranks.
+    ranks: u8,
+    /// Start FEN.
+    start_fen: String,
+}
+
+#[pymethods]
+impl VariantInfo {
+    fn __repr__(&self) -> String {
+        let opts: Vec<String> = self.options.iter().map(|(k, v)| format!("{k}={v:?}")).collect();
+        format!("Variant({:?}{}{})", self.name, if opts.is_empty() { "" } else { ", " }, opts.join(", "))
+    }
+}
+
+fn variant_info(v: &Variant) -> VariantInfo {
+    VariantInfo {
+        name: v.name.clone(),
+        options: v.options.clone(),
+        files: v.size.files,
+        ranks: v.size.ranks,
+        start_fen: v.start_fen.clone(),
+    }
+}
+
+/// A game of a variant: the position, its legal moves and the move stack.
+#[pyclass(module = "fairyforge", subclass)]
+#[derive(Clone)]
+struct Board {
+    inner: EngineBoard,
+    /// Cached legal moves of the current position, and of each earlier one.
+    legal: Option<Arc<Vec<EngineMove>>>,
+    legal_stack: Vec<Option<Arc<Vec<EngineMove>>>>,
+}
+
+impl Board {
+    fn legal(&mut self) -> Arc<Vec<EngineMove>> {
+        if let Some(l) = &self.legal {
+            return l.clone();
+        }
+        let l = Arc::new(self.inner.pos.legal_moves());
+        self.legal = Some(l.clone());
+        l
+    }
+
+    fn resolve(&mut self, m: &Move) -> PyResult<EngineMove> {
+        let files = files_of(&self.inner.pos);
+        let size = self.inner.variant.size;
+        let on_board = |(f, r): (u8, u8)| f < size.files && r < size.ranks;
+        if !on_board(m.from_sq) || !on_board(m.to_sq) {
+            return Err(InvalidMoveError::new_err(format!(
+                "invalid move {:?}: square outside the {}x{} board",
+                m.uci(),
+                size.files,
+                size.ranks
+            )));
+        }
+        let from = m.from_sq.1 as usize * files + m.from_sq.0 as usize;
+        let to = m.to_sq.1 as usize * files + m.to_sq.0 as usize;
+        let promo = match m.promo {
+            None => None,
+            Some(c) => Some(fairyforge::Kind::from_letter(c).ok_or_else(|| {
+                InvalidMoveError::new_err(format!("invalid move {:?}: unknown promotion letter {c:?}", m.uci()))
+            })?),
+        };
+        let legal = self.legal();
+        legal
+            .iter()
+            .copied()
+            .find(|e| e.from() == from && e.to() == to && e.promotion() == promo)
+            .ok_or_else(|| IllegalMoveError::new_err(format!("illegal move {:?} in {}", m.uci(), self.inner.pos.fen())))
+    }
+
+    fn play(&mut self, m: EngineMove) {
+        self.inner.push_unchecked(m);
+        self.legal_stack.push(self.legal.take());
+    }
+
+    fn square_index(&self, sq: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let size = self.inner.variant.size;
+        if let Ok(i) = sq.extract::<i64>() {
+            if i < 0 || i as usize >= size.squares() {
+                return Err(PyValueError::new_err(format!(
+                    "square {i} is outside the {}x{} board",
+                    size.files, size.ranks
+                )));
+            }
+            return Ok(i as usize);
+        }
+        let name: String = sq.extract()?;
+        size.parse_square(&name).ok_or_else(|| {
+            PyValueError::new_err(format!("{name:?} is not a square of the {}x{} board", size.files, size.ranks))
+        })
+    }
+}
+
+#[pymethods]
+impl Board {
+    /// A board of `variant` at `fen` (None: the start position), with the
+    /// variant's options as keywords (`Board("burden", royal="maharajah")`).
+    #[new]
+    #[pyo3(signature = (variant="chess", fen=None, **options))]
+    fn new(variant: &str, fen: Option<&str>, options: Option<&Bound<'_, PyDict>>) -> PyResult<Board> {
+        let v = make_variant(variant, options)?;
+        let inner = EngineBoard::new(v, fen).map_err(to_py)?;
+        Ok(Board { inner, legal: None, legal_stack: Vec::new() })
+    }
+
+    /// The variant being played.
+    #[getter]
+    fn variant(&self) -> VariantInfo {
+        variant_info(&self.inner.variant)
+    }
+    /// Number of files.
+    #[getter]
+    fn files(&self) -> u8 {
+        self.inner.variant.size.files
+    }
+    /// Number of ranks.
+    #[getter]
+    fn ranks(&self) -> u8 {
+        self.inner.variant.size.ranks
+    }
+    /// Side to move: True for White (as in python-chess).
+    #[getter]
+    fn turn(&self) -> bool {
+        self.inner.pos.turn() == Color::White
+    }
+    /// Zobrist key of the position.
+    fn zobrist_hash(&self) -> u64 {
+        self.inner.pos.key()
+    }
+    /// Halfmove clock.
+    #[getter]
+    fn halfmove_clock(&self) -> u32 {
+        self.inner.pos.halfmove_clock()
+    }
+    /// Fullmove number.
+    #[getter]
+    fn fullmove_number(&self) -> u32 {
+        self.inner.pos.fullmove_number()
+    }
+    /// The legal moves (a snapshot).
+    #[getter]
+    fn legal_moves(&mut self) -> LegalMoves {
+        let pos = self.inner.pos;
+        LegalMoves { moves: self.legal().iter().map(|&m| Move::from_engine(&pos, m)).collect() }
+    }
+    /// Moves played so far, oldest first.
+    #[getter]
+    fn move_stack(&self) -> Vec<Move> {
+        self.inner.history.iter().map(|(p, m)| Move::from_engine(p, *m)).collect()
+    }
+    /// True when the move (a Move or coordinate text) is legal.
+    fn is_legal(&mut self, m: &Bound<'_, PyAny>) -> bool {
+        match move_arg(m) {
+            Ok(mv) => self.resolve(&mv).is_ok(),
+            Err(_) => false,
+        }
+    }
+    /// Play a legal move (a Move or coordinate text).
+    fn push(&mut self, m: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mv = move_arg(m)?;
+        let e = self.resolve(&mv)?;
+        self.play(e);
+        Ok(())
+    }
+    /// Parse coordinate text, play it and return the Move.
+    fn push_uci(&mut self, uci: &str) -> PyResult<Move> {
+        let mv = Move::parse(uci)?;
+        let e = self.resolve(&mv)?;
+        self.play(e);
+        Ok(mv)
+    }
+    /// Take back the last move and return it.
+    fn pop(&mut self) -> PyResult<Move> {
+        let Some((prev, m)) = self.inner.history.last().copied() else {
+            return Err(PyIndexError::new_err("pop from empty move stack"));
+        };
+        self.inner.pop();
+        self.legal = self.legal_stack.pop().flatten();
+        Ok(Move::from_engine(&prev, m))
+    }
+    /// The last move played.
+    fn peek(&self) -> PyResult<Move> {
+        let (p, m) = self.inner.history.last().ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))?;
+        Ok(Move::from_engine(p, *m))
+    }
+    /// FEN of the position.
+    fn fen(&self) -> String {
+        self.inner.pos.fen()
+    }
+    /// Replace the position (and clear the move stack).
+    fn set_fen(&mut self, fen: &str) -> PyResult<()> {
+        let b = EngineBoard::new(self.inner.variant.clone(), Some(fen)).map_err(to_py)?;
+        *self = Board { inner: b, legal: None, legal_stack: Vec::new() };
+        Ok(())
+    }
+    /// Back to the start position of the variant.
+    fn reset(&mut self) {
+        if let Ok(b) = EngineBoard::new(self.inner.variant.clone(), None) {
+            *self = Board { inner: b, legal: None, legal_stack: Vec::new() };
+        }
+    }
+    /// True when a royal piece of the side to move is attacked.
+    fn is_check(&self) -> bool {
+        self.inner.pos.is_check()
+    }
+    /// True when the side to move is in check and has no legal move.
+    fn is_checkmate(&mut self) -> bool {
+        !self.inner.pos.is_shocked() && self.legal().is_empty() && self.inner.pos.is_check()
+    }
+    /// True when the side to move is not in check and has no legal move.
+    fn is_stalemate(&mut self) -> bool {
+        !self.inner.pos.is_shocked() && self.legal().is_empty() && !self.inner.pos.is_check()
+    }
+    /// True when the shock rule has ended the game (Shocking Chess).
+    fn is_shocked(&self) -> bool {
+        self.inner.pos.is_shocked()
+    }
+    /// The piece letter on a square (name or index), or None.
+    fn piece_symbol_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        let sq = self.square_index(square)?;
+        Ok(self.inner.pos.piece_at(sq).map(|p| p.char().to_string()))
+    }
+    /// Squares of the royal pieces of a side (True: White).
+    fn royal_squares(&self, color: bool) -> Vec<usize> {
+        self.inner.pos.royal_squares(if color { Color::White } else { Color::Black })
+    }
+    /// Index of a square name (`rank * files + file`).
+    fn parse_square(&self, name: &Bound<'_, PyAny>) -> PyResult<usize> {
+        self.square_index(name)
+    }
+    /// Name of a square index.
+    fn square_name(&self, square: &Bound<'_, PyAny>) -> PyResult<String> {
+        let sq = self.square_index(square)?;
+        Ok(self.inner.variant.size.square_name(sq))
+    }
+    /// An independent copy of the same class (with the move stack unless
+    /// `stack=False`).
+    #[pyo3(signature = (*, stack=true))]
+    fn copy<'py>(slf: &Bound<'py, Self>, stack: bool) -> PyResult<Bound<'py, PyAny>> {
+        let me = slf.borrow();
+        let v = &me.inner.variant;
+        let kwargs = PyDict::new(slf.py());
+        for (k, val) in &v.options {
+            kwargs.set_item(k, val)?;
+        }
+        let new = slf.get_type().call((v.name.clone(), v.start_fen.clone()), Some(&kwargs))?;
+        {
+            let mut b = new.cast::<Board>()?.borrow_mut();
+            *b = me.clone();
+            if !stack {
+                b.inner.history.clear();
+                b.legal_stack.clear();
+            }
+        }
+        Ok(new)
+    }
+    fn __copy__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        Board::copy(slf, true)
+    }
+    fn __deepcopy__<'py>(slf: &Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        Board::copy(slf, true)
+    }
+    /// Leaf count at `depth` (RULES.md §1), on `threads` threads (None: all
+    /// cores). Runs without holding the GIL; Ctrl-C stops it.
+    #[pyo3(signature = (depth, threads=None))]
+    fn perft(&self, py: Python<'_>, depth: u32, threads: Option<usize>) -> PyResult<u64> {
+        let pos = self.inner.pos;
+        if threads == Some(1) && depth <= 4 {
+            return Ok(py.detach(|| pos.perft(depth)));
+        }
+        run_detached(py, |stop| pos.perft_parallel(depth, threads, stop).ok())
+    }
+    /// Per-move leaf counts at `depth` as a dict sorted by move text.
+    #[pyo3(signature = (depth, threads=None))]
+    fn perft_divide<'py>(&self, py: Python<'py>, depth: u32, threads: Option<usize>) -> PyResult<Bound<'py, PyDict>> {
+        if depth == 0 {
+            return Err(PyValueError::new_err("perft_divide needs depth >= 1"));
+        }
+        let pos = self.inner.pos;
+        let rows = run_detached(py, |stop| pos.divide(depth, threads, stop).ok())?;
+        let d = PyDict::new(py);
+        for (m, n) in rows {
+            d.set_item(m, n)?;
+        }
+        Ok(d)
+    }
+    /// ASCII grid, top rank first, `.` for empty squares.
+    fn __str__(&self) -> String {
+        let size = self.inner.variant.size;
+        let mut rows = Vec::new();
+        for r in (0..size.ranks).rev() {
+            let row: Vec<String> = (0..size.files)
+                .map(|f| self.inner.pos.piece_at(size.square(f, r)).map_or(".".into(), |p| p.char().to_string()))
+                .collect();
+            rows.push(row.join(" "));
+        }
+        rows.join("\n")
+    }
+    fn __repr__(&self) -> String {
+        let v = &self.inner.variant;
+        let opts: String = v.options.iter().map(|(k, val)| format!(", {k}={}", py_literal(val))).collect();
+        format!("Board('{}', '{}'{opts})", v.name, self.inner.pos.fen())
+    }
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.cast::<Board>() {
+            Ok(o) => {
+                let o = o.borrow();
+                o.inner.variant == self.inner.variant && o.inner.pos.fen() == self.inner.pos.fen()
+            }
+            Err(_) => false,
+        }
+    }
+    fn __getnewargs_ex__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let kwargs = PyDict::new(py);
+        for (k, v) in &self.inner.variant.options {
+            kwargs.set_item(k, v)?;
+        }
+        let args = (self.inner.variant.name.clone(), self.inner.pos.fen());
+        PyTuple::new(py, [args.into_pyobject(py)?.into_any(), kwargs.into_any()])
+    }
+}
+
+fn py_literal(v: &str) -> String {
+    match v {
+        "true" => "True".into(),
+        "false" => "False".into(),
+        _ if v.parse::<i64>().is_ok() => v.into(),
+        _ => format!("'{v}'"),
+    }
+}
+
+/// Leaf count of `variant` at `fen` (None: the start position).
+#[pyfunction]
+#[pyo3(signature = (variant, fen, depth, threads=None, **options))]
+fn perft(
+    py: Python<'_>,
+    variant: &str,
+    fen: Option<&str>,
+    depth: u32,
+    threads: Option<usize>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<u64> {
+    let v = make_variant(variant, options)?;
+    let pos = AnyPosition::new(&v, fen).map_err(to_py)?;
+    run_detached(py, |stop| pos.perft_parallel(depth, threads, stop).ok())
+}
+
+/// Divide text in the Stockfish format for `variant` at `fen`.
+#[pyfunction]
+#[pyo3(signature = (variant, fen, depth, threads=None, **options))]
+fn divide_text(
+    py: Python<'_>,
+    variant: &str,
+    fen: Option<&str>,
+    depth: u32,
+    threads: Option<usize>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<String> {
+    if depth == 0 {
+        return Err(PyValueError::new_err("divide needs depth >= 1"));
+    }
+    let v = make_variant(variant, options)?;
+    let pos = AnyPosition::new(&v, fen).map_err(to_py)?;
+    let rows = run_detached(py, |stop| pos.divide(depth, threads, stop).ok())?;
+    Ok(format_divide(&rows))
+}
+
+/// Perft timed inside the engine: `(nodes, seconds)`, single-threaded when
+/// `threads` is 1. Used by benchmarks to show the cost of the Python layer.
+#[pyfunction]
+#[pyo3(signature = (variant, fen, depth, threads=None, **options))]
+fn perft_timed(
+    py: Python<'_>,
+    variant: &str,
+    fen: Option<&str>,
+    depth: u32,
+    threads: Option<usize>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<(u64, f64)> {
+    let v = make_variant(variant, options)?;
+    let pos = AnyPosition::new(&v, fen).map_err(to_py)?;
+    run_detached(py, |stop| {
+        let t = std::time::Instant::now();
+        let n = if threads == Some(1) { Some(pos.perft(depth)) } else { pos.perft_parallel(depth, threads, stop).ok() };
+        n.map(|n| (n, t.elapsed().as_secs_f64()))
+    })
+}
+
+/// Names of the built-in variants.
+#[pyfunction]
+fn variants() -> Vec<&'static str> {
+    fairyforge::variant::VARIANTS.to_vec()
+}
+
+/// The variant definition for a name and options.
+#[pyfunction]
+#[pyo3(signature = (name, **options))]
+fn variant(name: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<VariantInfo> {
+    Ok(variant_info(&make_variant(name, options)?))
+}
+
+/// The native core of fairyforge.
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<Board>()?;
+    m.add_class::<Move>()?;
+    m.add_class::<LegalMoves>()?;
+    m.add_class::<VariantInfo>()?;
+    m.add_function(wrap_pyfunction!(perft, m)?)?;
+    m.add_function(wrap_pyfunction!(divide_text, m)?)?;
+    m.add_function(wrap_pyfunction!(perft_timed, m)?)?;
+    m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(variant, m)?)?;
+    m.add("InvalidFenError", py.get_type::<InvalidFenError>())?;
+    m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
+    m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
+    m.add("AmbiguousMoveError", py.get_type::<AmbiguousMoveError>())?;
+    m.add("InvalidOptionError", py.get_type::<InvalidOptionError>())?;
+    Ok(())
+}

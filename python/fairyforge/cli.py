@@ -1,0 +1,132 @@
+"""The ``fairyforge`` command line: perft, divide and the benchmark suite."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.table import Table
+
+import fairyforge
+from fairyforge import bench as benchmod
+
+console = Console()
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    """Turn repeated ``--opt key=value`` arguments into a dict."""
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise fairyforge.InvalidOptionError(
+                f"invalid option {pair!r}: expected key=value (for example royal=maharajah)"
+            )
+        options[key.strip()] = value.strip()
+    return options
+
+
+def add_position_args(p: argparse.ArgumentParser) -> None:
+    """The arguments that choose a variant, its options and a position."""
+    p.add_argument("--variant", "-v", default="chess", help="variant name (default: chess)")
+    p.add_argument("--fen", "-f", default=None, help="start from this FEN")
+    p.add_argument(
+        "--opt",
+        "-o",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="variant option, repeatable (for example --opt royal=maharajah)",
+    )
+
+
+def cmd_perft(args: argparse.Namespace) -> int:
+    options = parse_options(args.opt)
+    board = fairyforge.Board(args.variant, args.fen, **options)
+    start = time.perf_counter()
+    if args.divide:
+        text = fairyforge.divide_text(
+            args.variant, args.fen, args.depth, threads=args.threads, **options
+        )
+        elapsed = time.perf_counter() - start
+        print(text, end="")
+        nodes = int(text.rsplit(":", 1)[1])
+    else:
+        nodes = board.perft(args.depth, threads=args.threads)
+        elapsed = time.perf_counter() - start
+        print(nodes)
+    nps = nodes / elapsed if elapsed > 0 else float("inf")
+    console.print(
+        f"[dim]{board.variant.name} depth {args.depth}: {nodes:,} nodes in {elapsed:.3f} s "
+        f"({nps / 1e6:,.1f} M nodes/s, threads: {args.threads or 'all'})[/dim]",
+        highlight=False,
+    )
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    rows = benchmod.run_suite(quick=args.quick, console=console)
+    table = Table(title="fairyforge bench (single thread unless noted)")
+    for col, justify in [
+        ("case", "left"),
+        ("depth", "right"),
+        ("nodes", "right"),
+        ("time s", "right"),
+        ("M nodes/s", "right"),
+        ("note", "left"),
+    ]:
+        table.add_column(col, justify=justify)
+    for r in rows:
+        table.add_row(
+            r.name, str(r.depth), f"{r.nodes:,}", f"{r.seconds:.3f}", f"{r.mnps:,.2f}", r.note
+        )
+    console.print(table)
+    console.print(f"signature (total nodes): {benchmod.signature(rows)}")
+    for line in benchmod.ratios(rows):
+        console.print(line)
+    if args.plot:
+        benchmod.plot(rows, args.plot)
+        console.print(f"plot written to {args.plot}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="fairyforge", description=__doc__)
+    parser.add_argument("--version", action="version", version=fairyforge.__version__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("perft", help="count leaf nodes (and divide) from a position")
+    p.add_argument("depth", type=int)
+    add_position_args(p)
+    p.add_argument("--divide", "-d", action="store_true", help="per-move counts (Stockfish format)")
+    p.add_argument("--threads", "-t", type=int, default=None, help="worker threads (default: all)")
+    p.set_defaults(func=cmd_perft)
+
+    p = sub.add_parser("bench", help="run the fixed benchmark suite and print nodes/s")
+    p.add_argument("--quick", action="store_true", help="shallower depths (a few seconds)")
+    p.add_argument("--plot", metavar="PNG", help="also write a bar chart (needs matplotlib)")
+    p.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``fairyforge`` console script."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "depth", 1) is not None and getattr(args, "depth", 1) < 0:
+        parser.error("depth must be >= 0")
+    try:
+        return args.func(args)
+    except ValueError as e:
+        console.print(f"[bold red]error:[/bold red] {e}", highlight=False)
+        return 2
+    except KeyboardInterrupt:
+        console.print("[yellow]interrupted[/yellow]")
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
