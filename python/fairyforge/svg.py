@@ -299,9 +299,7 @@ def _text(element: ET.Element) -> SvgWrapper:
 
 def _piece_letter(board: Any, square: int) -> str | None:
     """The letter on a square: ``piece_at`` may give a piece (with ``symbol()``)
-    or a letter; a board with only ``piece_symbol_at`` works too."""
-    if not hasattr(board, "piece_at"):
-        return board.piece_symbol_at(square)
+    or a letter."""
     found = board.piece_at(square)
     return found if found is None or isinstance(found, str) else found.symbol()
 

@@ -191,6 +191,46 @@ impl Move {
     }
 }
 
+/// A coloured piece: `symbol()` is its FEN letter (upper case for White).
+#[pyclass(module = "fairyforge", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Piece {
+    letter: char,
+}
+
+#[pymethods]
+impl Piece {
+    /// Piece from its FEN letter.
+    #[staticmethod]
+    fn from_symbol(symbol: &str) -> PyResult<Piece> {
+        let mut chars = symbol.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if fairyforge::Piece::from_char(c).is_some() => Ok(Piece { letter: c }),
+            _ => Err(PyValueError::new_err(format!("invalid piece symbol {symbol:?}"))),
+        }
+    }
+    /// FEN letter: upper case for White.
+    fn symbol(&self) -> String {
+        self.letter.to_string()
+    }
+    /// True for White.
+    #[getter]
+    fn color(&self) -> bool {
+        self.letter.is_ascii_uppercase()
+    }
+    /// Kind name: `king`, `core`, `gryphon`, ...
+    #[getter]
+    fn name(&self) -> &'static str {
+        fairyforge::Piece::from_char(self.letter).map_or("?", |p| p.kind.name())
+    }
+    fn __repr__(&self) -> String {
+        format!("Piece.from_symbol('{}')", self.letter)
+    }
+    fn __str__(&self) -> String {
+        self.symbol()
+    }
+}
+
 /// A snapshot of the legal moves of a position.
 #[pyclass(module = "fairyforge", frozen, sequence)]
 struct LegalMoves {
@@ -466,10 +506,10 @@ impl Board {
     fn is_shocked(&self) -> bool {
         self.inner.pos.is_shocked()
     }
-    /// The piece letter on a square (name or index), or None.
-    fn piece_symbol_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    /// The piece on a square (name or index), or None.
+    fn piece_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<Piece>> {
         let sq = self.square_index(square)?;
-        Ok(self.inner.pos.piece_at(sq).map(|p| p.char().to_string()))
+        Ok(self.inner.pos.piece_at(sq).map(|p| Piece { letter: p.char() }))
     }
     /// Squares of the royal pieces of a side (True: White).
     fn royal_squares(&self, color: bool) -> Vec<usize> {
@@ -656,6 +696,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<Board>()?;
     m.add_class::<Move>()?;
+    m.add_class::<Piece>()?;
     m.add_class::<LegalMoves>()?;
     m.add_class::<VariantInfo>()?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
