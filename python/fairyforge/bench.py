@@ -169,7 +169,8 @@ def ratios(rows: list[Row]) -> list[str]:
     if loop_ff and loop_pc:
         out.append(f"Python push/pop loop vs python-chess: {loop_ff.mnps / loop_pc.mnps:,.1f}x")
     if ff and eng:
-        out.append(f"Board.perft overhead over the engine's own time: {ff.seconds / eng.seconds - 1:+.1%}")
+        overhead = ff.seconds / eng.seconds - 1
+        out.append(f"Board.perft overhead over the engine's own time: {overhead:+.1%}")
     if ff and two:
         out.append(f"2 threads vs 1 thread: {two.mnps / ff.mnps:.2f}x")
     return out

@@ -296,8 +296,8 @@ struct VariantInfo {
 #[pymethods]
 impl VariantInfo {
     fn __repr__(&self) -> String {
-        let opts: Vec<String> = self.options.iter().map(|(k, v)| format!("{k}={v:?}")).collect();
-        format!("Variant({:?}{}{})", self.name, if opts.is_empty() { "" } else { ", " }, opts.join(", "))
+        let opts: String = self.options.iter().map(|(k, v)| format!(", {k}={}", py_literal(v))).collect();
+        format!("Variant('{}'{opts})", self.name)
     }
 }
 

@@ -1,0 +1,66 @@
+"""The ``fairyforge`` command line: perft, divide, bench and errors."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from fairyforge import cli
+
+
+def run(capsys, *argv: str) -> tuple[int, str]:
+    code = cli.main(list(argv))
+    out = capsys.readouterr().out
+    return code, out
+
+
+def test_perft_prints_count_time_and_speed(capsys):
+    code, out = run(capsys, "perft", "4", "--variant", "shocking")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "170076"
+    assert re.search(r"shocking depth 4: 170,076 nodes in [\d.]+ s \([\d.,]+ M nodes/s", out)
+
+
+def test_divide_is_stockfish_format(capsys):
+    code, out = run(capsys, "perft", "2", "--divide", "--threads", "1")
+    assert code == 0
+    body, _, rest = out.partition("\n\n")
+    rows = body.splitlines()
+    assert len(rows) == 20
+    assert rows == sorted(rows)
+    assert "e2e4: 20" in rows
+    assert rest.startswith("Nodes searched: 400\n")
+
+
+def test_options_reach_the_variant(capsys):
+    code, out = run(capsys, "perft", "1", "-v", "burden", "--opt", "files=6", "-o", "pawn_ranks=2")
+    assert code == 0
+    # 6x6, two ranks of pawns a side touching: only the ten diagonal captures.
+    assert out.splitlines()[0] == "10"
+
+
+@pytest.mark.parametrize(
+    "argv, fragment",
+    [
+        (["perft", "2", "--fen", "8/8 w - - 0 1"], "invalid FEN (placement)"),
+        (["perft", "2", "--variant", "xiangqi"], "unknown variant"),
+        (["perft", "2", "-v", "burden", "--opt", "royal=emperor"], "invalid option royal"),
+        (["perft", "2", "-v", "burden", "--opt", "royal"], "expected key=value"),
+    ],
+)
+def test_bad_input_is_a_clear_error(capsys, argv, fragment):
+    code, out = run(capsys, *argv)
+    assert code == 2
+    assert fragment in out
+
+
+def test_bench_quick_prints_table_and_ratios(capsys, tmp_path):
+    png = tmp_path / "bench.png"
+    code, out = run(capsys, "bench", "--quick", "--plot", str(png))
+    assert code == 0
+    assert "shocking start" in out and "burden start" in out and "evolution start" in out
+    assert re.search(r"signature \(total nodes\): \d+", out)
+    assert "vs python-chess" in out
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
