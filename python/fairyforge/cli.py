@@ -93,6 +93,38 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def load_position(source: str, variant: str, options: dict[str, str]) -> fairyforge.Board:
+    """A board from a FEN, or from the final position of the first game of a
+    PGN file (its Variant/FEN/VariantOptions tags win over the flags)."""
+    if source.lower().endswith(".pgn"):
+        from fairyforge import pgn
+
+        with open(source, encoding="utf-8") as handle:
+            game = pgn.read_game(handle)
+        if game is None:
+            raise fairyforge.InvalidFenError(f"{source}: no game in the file")
+        return game.end().board()
+    return fairyforge.Board(variant, source, **options)
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    from fairyforge import svg
+
+    board = load_position(args.source, args.variant, parse_options(args.opt))
+    lastmove = board.peek() if board.move_stack else None
+    check = board.royal_squares(board.turn) if board.is_check() else None
+    image = svg.board(
+        board, size=args.size, lastmove=lastmove, check=check, orientation=not args.flip
+    )
+    if args.output.lower().endswith(".png"):
+        svg.render_png(image, args.output, size=args.size)
+    else:
+        with open(args.output, "w", encoding="utf-8") as handle:
+            handle.write(image)
+    console.print(f"wrote {args.output} ({board.variant.name}, {board.fen()})", highlight=False)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="fairyforge", description=__doc__)
     parser.add_argument("--version", action="version", version=fairyforge.__version__)
@@ -109,6 +141,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quick", action="store_true", help="shallower depths (a few seconds)")
     p.add_argument("--plot", metavar="PNG", help="also write a bar chart (needs matplotlib)")
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("render", help="draw a position (FEN or .pgn file) as SVG or PNG")
+    p.add_argument("source", help="a FEN, or a .pgn file (its final position)")
+    p.add_argument("--variant", "-v", default="chess", help="variant of a FEN (default: chess)")
+    p.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--output", "-o", required=True, help="board.svg or board.png")
+    p.add_argument("--size", type=int, default=400, help="width in pixels (default 400)")
+    p.add_argument("--flip", action="store_true", help="Black at the bottom")
+    p.set_defaults(func=cmd_render)
     return parser
 
 
