@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
 import pytest
+
 from fairyforge import svg
 
 NS = "{http://www.w3.org/2000/svg}"
