@@ -1,11 +1,10 @@
 //! FEN parsing, validation and writing (RULES.md §2.2). Every rejection
 //! names the FEN field and the problem.
 
-use crate::attacks::{Placement, Tables};
+use crate::attacks::Tables;
 use crate::bitboard::BitSet;
 use crate::error::Error;
 use crate::geometry::NO_SQ;
-use crate::moves::{MoveList, Special};
 use crate::piece::{Color, Piece};
 use crate::position::{Position, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ};
 
@@ -34,13 +33,13 @@ impl<B: BitSet> Position<B> {
             let mut chars = row.chars().peekable();
             while let Some(c) = chars.next() {
                 if let Some(d) = c.to_digit(10) {
+                    if d == 0 {
+                        return Err(Error::fen("placement", format!("rank {rank_name}: empty run of 0 squares")));
+                    }
                     let mut run = d as usize;
                     if let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
                         chars.next();
                         run = run * 10 + d2 as usize;
-                    }
-                    if run == 0 {
-                        return Err(Error::fen("placement", format!("rank {rank_name}: empty run of 0 squares")));
                     }
                     file += run;
                     continue;
@@ -119,19 +118,13 @@ impl<B: BitSet> Position<B> {
         if pos.royals(them).squares().any(|sq| pos.is_attacked(sq, pos.turn)) {
             return Err(Error::fen("side to move", format!("{} is not to move but is in check", color_name(them))));
         }
-        // Keep the en-passant target only when a capture onto it is possible.
-        let us = pos.turn;
-        let kt = &tables.kinds[us];
-        let takers = ep != NO_SQ
-            && tables.kind_list[us].iter().any(|k| {
-                kt[k.idx()].ep_taker && !(kt[k.idx()].leap_capture_rev[ep as usize] & pos.pieces(us, *k)).is_empty()
-            });
-        if takers {
-            pos.set_state(castling, ep, victim);
-        } else {
+        // Keep (and hash) the en-passant target only when a legal capture
+        // onto it exists, as `make` does.
+        pos.refresh();
+        pos.set_state(castling, ep, victim);
+        if !pos.ep_capture_legal() {
             pos.set_state(castling, NO_SQ, NO_SQ);
         }
-        pos.refresh();
         Ok(pos)
     }
 
@@ -180,14 +173,10 @@ impl<B: BitSet> Position<B> {
         s
     }
 
-    /// The en-passant square when a legal en-passant capture exists.
+    /// The en-passant square when a legal en-passant capture exists (the
+    /// only case in which the position keeps one).
     pub fn legal_ep_square(&self) -> Option<usize> {
-        if self.ep == NO_SQ {
-            return None;
-        }
-        let mut list = MoveList::new();
-        self.legal_moves(&mut list);
-        list.iter().find(|m| m.special() == Special::EnPassant).map(|m| m.to())
+        (self.ep != NO_SQ).then_some(self.ep as usize)
     }
 }
 
@@ -268,11 +257,11 @@ fn parse_ep<B: BitSet>(pos: &Position<B>, field: &str) -> Result<(u8, u8), Error
         return Err(bad());
     }
     let (origin, victim) = (origin as usize, victim as usize);
+    // The victim stands as it is after the double step: in Burden the pawn
+    // has already evolved into a knight (§5.2), so a pawn there cannot have
+    // just double-stepped.
     let victim_ok = pos.piece_at(victim).is_some_and(|p| {
-        p.color == them
-            && t.kind_list[them]
-                .iter()
-                .any(|&k| kt[k.idx()].double_step && (p.kind == k || p.kind == v.evolve[k.idx()]))
+        p.color == them && t.kind_list[them].iter().any(|&k| kt[k.idx()].double_step && p.kind == v.evolve[k.idx()])
     });
     if !victim_ok || pos.piece_at(sq).is_some() || pos.piece_at(origin).is_some() {
         return Err(bad());

@@ -256,6 +256,30 @@ impl<B: BitSet> Position<B> {
         self.turn = them;
         self.key ^= zobrist::side();
         self.shocked = self.shock_pair();
+        if ep != NO_SQ && !self.ep_capture_legal() {
+            // The square is kept (and hashed) only when the capture is legal,
+            // so the key agrees with the FEN, which shows only legal ones.
+            self.set_state(castling, NO_SQ, NO_SQ);
+        }
+    }
+
+    /// True when the side to move has a legal en-passant capture onto the
+    /// kept en-passant square (false in a shocked position: it is over).
+    pub(crate) fn ep_capture_legal(&self) -> bool {
+        if self.ep == NO_SQ || self.shocked {
+            return false;
+        }
+        let t = self.tables;
+        let v = &t.variant;
+        let us = self.turn;
+        let kt = &t.kinds[us];
+        let ep = self.ep as usize;
+        t.kind_list[us].iter().filter(|k| kt[k.idx()].ep_taker).any(|&k| {
+            let royal_mover = v.royal[us].has(k) || v.royal[us].has(v.evolve[k.idx()]);
+            (kt[k.idx()].leap_capture_rev[ep] & self.pieces(us, k))
+                .squares()
+                .any(|from| self.legal_after(Move::new(from, ep, None, Special::EnPassant), royal_mover))
+        })
     }
 
     /// Play a move in place on a copy and return it.
