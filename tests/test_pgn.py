@@ -3,6 +3,7 @@ python-chess interoperability, streaming, and exact error reports."""
 
 from __future__ import annotations
 
+import doctest
 import inspect
 import io
 import random
@@ -728,3 +729,7 @@ def test_node_api():
     game.remove_variation("d2d4")
     assert game.variations == [e4]
     assert end.parent.parent is e4 and e4.parent is game and game.parent is None
+
+
+def test_module_doctests():
+    assert doctest.testmod(pgn).failed == 0

@@ -4,9 +4,13 @@ A smaller cousin of python-chess's ``chess.pgn``:
 
 >>> import io
 >>> import fairyforge.pgn
->>> game = fairyforge.pgn.read_game(io.StringIO('[Variant "burden"]\\n\\n1. e4 e5 *'))
+>>> game = fairyforge.pgn.read_game(io.StringIO('[Variant "burden"]\\n\\n1. dxe5 fxe4 *'))
 >>> game.board().variant.name
 'burden'
+>>> [node.san() for node in game.mainline()]
+['dxe5', 'fxe4']
+>>> game.end().board().fen()
+'8/pppppppp/pppppppp/ppppN1pp/PPP1nPPP/PPPPPPPP/PPPPPPPP/8 w - - 0 2'
 
 Games
     :class:`Game` (the root: headers and the start position) holds a tree of
