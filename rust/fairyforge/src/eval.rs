@@ -1,0 +1,498 @@
+//! Static evaluation: a score in centipawns from the side to move's point of
+//! view, built from the variant's data so it works on every board size.
+//!
+//! # Rationale
+//!
+//! **Material.** Base values are the usual FIDE ones (P 100, N 320, B 330,
+//! R 500, Q 950). A Robotic piece has every move of its original plus a hop
+//! over the first piece on each line, so it is worth more: Missile 620
+//! (rook 500), Drone 400 (bishop 330), Turret 120 and Automaton 110 (pawns
+//! that can jump a blocker, so they are hard to stop). The Rover (ferz plus
+//! xiangqi horse) moves like a lame knight plus a ferz: 430. Royal pieces
+//! that exist from the start (King, Core) are never captured and have no
+//! material value.
+//!
+//! **Evolution.** When the moving piece changes into its successor (Burden
+//! P -> N -> B -> Q -> K, Evolution Chess N -> B -> R -> Q), part of a
+//! piece's worth is what it will become: `value(k) = (1 - w) * base(k) +
+//! w * value(next(k))` with `w` = [`EVOLVE_WEIGHT`], solved to its fixed
+//! point (it also handles the Burden `cycle` options, where a king turns back
+//! into a pawn or knight). In Evolution Chess this makes N 350 < B 421 <
+//! R 635 < Q 950. In Burden a queen's next move crowns her: she becomes a
+//! king, a mobile but vulnerable royal (every extra king is another target
+//! for a fork, and a side with no legal move loses), so the king's base worth
+//! is small (100; Gryphon 150, Maharajah 300) and the queen is worth only
+//! about 660; bishops and knights are then valued by the queen they become.
+//!
+//! **Piece-square terms** are computed from coordinates, not from 8x8
+//! tables: a centralisation term `c(sq)` in [-1, 1] (1 in the centre, -1 in
+//! the corners) weighted per kind (leapers most, riders least); an
+//! advancement term growing with the square of the distance travelled toward
+//! the promotion rank for every kind that promotes (FIDE pawns, Turrets,
+//! Automata), larger in the endgame, plus a passed bonus when no enemy
+//! promoter stands in front of it on its own or an adjacent file (the
+//! Turret/Automaton against pawn promotion races of Shocking Chess). Kings
+//! and Cores stay on their back rank in the middlegame and centralise in the
+//! endgame; the two are blended by a game phase counted from the non-royal
+//! material (with the start position as full middlegame).
+//!
+//! **Royal safety.** Each royal piece is penalised for enemy pieces within
+//! two squares (a crude king-safety term that also covers Core safety in
+//! Shocking Chess, where Cores are attacked by hopping riders from afar and
+//! two Cores can be forked).
+//!
+//! **Shocking Chess.** A Network piece on the d- or e-file forbids its
+//! fellows the squares next to it across the boundary (such a move shocks
+//! and loses), so each one is a small liability, and a d/e pair two ranks
+//! apart is a larger one: neither may step toward the other, which cramps
+//! both and hands White zugzwang and forcing chances.
+//!
+//! **Burden.** Every king of a side is a target: the penalty for enemy
+//! pieces next to a king grows with the number of kings the side has (forks
+//! of two kings win), and a queen with enemy pieces around it is worth less
+//! because moving it crowns a king among attackers. No endgame blending:
+//! kings are born during the game and stalemate loses, so there is no quiet
+//! king-walk endgame to taper toward.
+
+use crate::attacks::{Placement, Tables};
+use crate::bitboard::BitSet;
+use crate::board::AnyPosition;
+use crate::piece::{Color, Kind, ALL_KINDS, NKINDS};
+use crate::position::Position;
+use crate::variant::{KindSet, StalemateRule};
+
+/// Which evaluation the search uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum EvalKind {
+    /// Material, piece-square terms and the variant terms.
+    #[default]
+    Full,
+    /// Material only (evolution-adjusted values), for comparison matches.
+    MaterialOnly,
+}
+
+/// Share of a piece's value taken from what it evolves into.
+pub const EVOLVE_WEIGHT: f64 = 0.3;
+
+/// Bonus for having the move.
+const TEMPO: i32 = 10;
+
+/// Largest magnitude a static evaluation may take (well inside the mate
+/// scores of the search).
+pub const EVAL_LIMIT: i32 = 20_000;
+
+/// Material value of a kind before evolution, in centipawns. `royal_born`:
+/// royals arise during play (Burden), so they carry their small combat
+/// worth instead of zero.
+fn base_value(kind: Kind, royal: bool, royal_born: bool) -> f64 {
+    use Kind::*;
+    if royal {
+        return if !royal_born {
+            0.0
+        } else {
+            match kind {
+                Maharajah => 300.0,
+                Gryphon => 150.0,
+                _ => 100.0,
+            }
+        };
+    }
+    match kind {
+        King | Core => 0.0,
+        Queen => 950.0,
+        Rook => 500.0,
+        Bishop => 330.0,
+        Knight => 320.0,
+        Pawn => 100.0,
+        Missile => 620.0,
+        Drone => 400.0,
+        Turret => 120.0,
+        Automaton => 110.0,
+        Rover => 430.0,
+        Maharajah => 1250.0,
+        Gryphon => 650.0,
+    }
+}
+
+/// Weight of the centralisation term per kind (centipawns at the centre).
+fn centre_weight(kind: Kind) -> f64 {
+    use Kind::*;
+    match kind {
+        Knight | Rover => 20.0,
+        Bishop | Drone | Gryphon => 10.0,
+        Maharajah => 8.0,
+        Rook | Missile | Queen => 5.0,
+        Pawn => 6.0,
+        _ => 0.0,
+    }
+}
+
+/// Precomputed evaluation tables for one variant on one board width.
+pub struct Evaluator<B: BitSet> {
+    tables: &'static Tables<B>,
+    kind: EvalKind,
+    values: [i32; NKINDS],
+    /// Middlegame value (material + square) per colour, kind and square.
+    mg: Vec<i32>,
+    /// Endgame value per colour, kind and square.
+    eg: Vec<i32>,
+    /// Passed-promoter bonus per colour and square (mg, eg).
+    passed: Vec<(i32, i32)>,
+    phase_w: [i32; NKINDS],
+    phase_total: i32,
+    tapered: bool,
+    royal_born: bool,
+    /// Non-royal kinds whose move makes them royal (Burden queens).
+    crowners: [KindSet; 2],
+    /// Squares within one step.
+    zone1: Vec<B>,
+    /// Squares within two steps (excluding the square itself).
+    zone2: Vec<B>,
+    /// Squares ahead of a square on its own and adjacent files, per colour.
+    front_span: Vec<B>,
+    /// Shock rule: side, left-file mask, right-file mask, file distance.
+    shock: Option<(Color, B, B, u32)>,
+    /// Most valuable promotion choice per colour.
+    best_promo: [Option<Kind>; 2],
+    n: usize,
+}
+
+impl<B: BitSet> Evaluator<B> {
+    /// Build the tables for the tables' variant.
+    pub fn new(tables: &'static Tables<B>, kind: EvalKind) -> Evaluator<B> {
+        let v = &tables.variant;
+        let geo = &tables.geo;
+        let size = geo.size;
+        let n = size.squares();
+        let royal_born = Color::BOTH.iter().any(|&c| {
+            ALL_KINDS.iter().any(|&k| v.pieces[c].has(k) && !v.royal[c].has(k) && v.royal[c].has(v.evolve[k.idx()]))
+        });
+        // Evolution-adjusted values, iterated to the fixed point. A kind is
+        // royal for this purpose when it is royal for either side.
+        let royal_any = KindSet(v.royal[Color::White].0 | v.royal[Color::Black].0);
+        let base: Vec<f64> = ALL_KINDS.iter().map(|&k| base_value(k, royal_any.has(k), royal_born)).collect();
+        let mut val = base.clone();
+        for _ in 0..200 {
+            for k in ALL_KINDS {
+                let next = v.evolve[k.idx()];
+                if next != k {
+                    val[k.idx()] = (1.0 - EVOLVE_WEIGHT) * base[k.idx()] + EVOLVE_WEIGHT * val[next.idx()];
+                }
+            }
+        }
+        let mut values = [0; NKINDS];
+        let mut phase_w = [0; NKINDS];
+        for k in ALL_KINDS {
+            values[k.idx()] = val[k.idx()].round() as i32;
+            let promoter = v.promoters[Color::White].has(k) || v.promoters[Color::Black].has(k);
+            if !royal_any.has(k) && !promoter && k != Kind::Pawn {
+                phase_w[k.idx()] = (values[k.idx()] + 125) / 250;
+            }
+        }
+        let start = Position::from_fen(tables, &v.start_fen).ok();
+        let phase_total = start.map_or(0, |p| {
+            ALL_KINDS
+                .iter()
+                .map(|&k| phase_w[k.idx()] * (p.pieces(Color::White, k) | p.pieces(Color::Black, k)).count() as i32)
+                .sum()
+        });
+        let tapered = phase_total > 0 && v.stalemate == StalemateRule::Draw;
+
+        let files = size.files as i32;
+        let ranks = size.ranks as i32;
+        let max_cd = ((files - 1) + (ranks - 1)) as f64;
+        let centre = |sq: usize| {
+            let f = size.file_of(sq) as i32;
+            let r = size.rank_of(sq) as i32;
+            let cd = ((2 * f - (files - 1)).abs() + (2 * r - (ranks - 1)).abs()) as f64;
+            1.0 - 2.0 * cd / max_cd
+        };
+        let file_centre = |sq: usize| {
+            let f = size.file_of(sq) as i32;
+            1.0 - 2.0 * (2 * f - (files - 1)).abs() as f64 / (files - 1) as f64
+        };
+        let rel_rank = |c: Color, sq: usize| {
+            let r = size.rank_of(sq) as i32;
+            if c == Color::White {
+                r
+            } else {
+                ranks - 1 - r
+            }
+        };
+        let mut mg = vec![0; 2 * NKINDS * n];
+        let mut eg = vec![0; 2 * NKINDS * n];
+        let mut passed = vec![(0, 0); 2 * n];
+        for c in Color::BOTH {
+            for k in ALL_KINDS {
+                let royal = v.royal[c].has(k);
+                let promoter = v.promoters[c].has(k);
+                for sq in 0..n {
+                    let rr = rel_rank(c, sq);
+                    let t = rr as f64 / (ranks - 1) as f64;
+                    let (m, e) = if royal && !royal_born {
+                        let back = match rr {
+                            0 => 10.0,
+                            1 => -10.0,
+                            _ => (-25 - 5 * (rr - 2)).max(-50) as f64,
+                        };
+                        (back, 20.0 * centre(sq))
+                    } else if royal {
+                        (8.0 * centre(sq), 8.0 * centre(sq))
+                    } else if promoter {
+                        (6.0 * file_centre(sq) + 40.0 * t * t, 120.0 * t * t)
+                    } else {
+                        let w = centre_weight(k);
+                        (w * centre(sq), w * centre(sq) / 2.0)
+                    };
+                    let i = (c.idx() * NKINDS + k.idx()) * n + sq;
+                    mg[i] = values[k.idx()] + m.round() as i32;
+                    eg[i] = values[k.idx()] + e.round() as i32;
+                }
+            }
+            for sq in 0..n {
+                let t = rel_rank(c, sq) as f64 / (ranks - 1) as f64;
+                passed[c.idx() * n + sq] =
+                    ((10.0 + 40.0 * t * t).round() as i32, (20.0 + 150.0 * t * t).round() as i32);
+            }
+        }
+        if !tapered {
+            eg.clone_from(&mg);
+        }
+        let mut zone1 = vec![B::EMPTY; n];
+        let mut zone2 = vec![B::EMPTY; n];
+        let mut front_span = vec![B::EMPTY; 2 * n];
+        for sq in 0..n {
+            let (f, r) = (size.file_of(sq) as i32, size.rank_of(sq) as i32);
+            for t in 0..n {
+                if t == sq {
+                    continue;
+                }
+                let (tf, tr) = (size.file_of(t) as i32, size.rank_of(t) as i32);
+                let d = (tf - f).abs().max((tr - r).abs());
+                if d <= 1 {
+                    zone1[sq] |= B::bit(t);
+                }
+                if d <= 2 {
+                    zone2[sq] |= B::bit(t);
+                }
+                if (tf - f).abs() <= 1 {
+                    if tr > r {
+                        front_span[sq] |= B::bit(t);
+                    }
+                    if tr < r {
+                        front_span[n + sq] |= B::bit(t);
+                    }
+                }
+            }
+        }
+        let crowners = [Color::White, Color::Black].map(|c| {
+            KindSet::of(
+                &ALL_KINDS
+                    .iter()
+                    .copied()
+                    .filter(|&k| v.pieces[c].has(k) && !v.royal[c].has(k) && v.royal[c].has(v.evolve[k.idx()]))
+                    .collect::<Vec<_>>(),
+            )
+        });
+        let shock = v.shock.map(|s| {
+            (
+                s.side,
+                geo.file_mask[s.left_file as usize],
+                geo.file_mask[s.right_file as usize],
+                (s.right_file - s.left_file) as u32,
+            )
+        });
+        let best_promo = [Color::White, Color::Black].map(|c| {
+            v.promotion_choices[c].iter().copied().max_by_key(|k| (values[k.idx()], std::cmp::Reverse(k.idx())))
+        });
+        Evaluator {
+            tables,
+            kind,
+            values,
+            mg,
+            eg,
+            passed,
+            phase_w,
+            phase_total,
+            tapered,
+            royal_born,
+            crowners,
+            zone1,
+            zone2,
+            front_span,
+            shock,
+            best_promo,
+            n,
+        }
+    }
+
+    /// The variant tables this evaluator was built for.
+    pub fn tables(&self) -> &'static Tables<B> {
+        self.tables
+    }
+
+    /// The most valuable promotion choice of a side (the only one the
+    /// quiescence search tries).
+    #[inline(always)]
+    pub fn best_promotion(&self, c: Color) -> Option<Kind> {
+        self.best_promo[c.idx()]
+    }
+
+    /// Material value of a kind (evolution-adjusted), for move ordering.
+    #[inline(always)]
+    pub fn value(&self, kind: Kind) -> i32 {
+        self.values[kind.idx()]
+    }
+
+    /// The evaluation in centipawns from the side to move's point of view.
+    pub fn evaluate(&self, pos: &Position<B>) -> i32 {
+        let white = match self.kind {
+            EvalKind::MaterialOnly => self.material(pos),
+            EvalKind::Full => self.full(pos),
+        };
+        let s = if pos.turn() == Color::White { white } else { -white };
+        s.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    fn material(&self, pos: &Position<B>) -> i32 {
+        let t = self.tables;
+        let mut score = 0;
+        for c in Color::BOTH {
+            let sign = if c == Color::White { 1 } else { -1 };
+            for &k in &t.kind_list[c] {
+                score += sign * self.values[k.idx()] * pos.pieces(c, k).count() as i32;
+            }
+        }
+        score
+    }
+
+    fn full(&self, pos: &Position<B>) -> i32 {
+        let t = self.tables;
+        let v = &t.variant;
+        let n = self.n;
+        let (mut mg, mut eg, mut phase) = (0i32, 0i32, 0i32);
+        for c in Color::BOTH {
+            let sign = if c == Color::White { 1 } else { -1 };
+            let them = c.flip();
+            let theirs = pos.side(them);
+            let enemy_promoters = pos.pieces_of(them, v.promoters[them]);
+            for &k in &t.kind_list[c] {
+                let bb = pos.pieces(c, k);
+                if bb.is_empty() {
+                    continue;
+                }
+                let base = (c.idx() * NKINDS + k.idx()) * n;
+                phase += self.phase_w[k.idx()] * bb.count() as i32;
+                for sq in bb.squares() {
+                    mg += sign * self.mg[base + sq];
+                    eg += sign * self.eg[base + sq];
+                }
+                if v.promoters[c].has(k) {
+                    for sq in bb.squares() {
+                        if (self.front_span[c.idx() * n + sq] & enemy_promoters).is_empty() {
+                            let (pm, pe) = self.passed[c.idx() * n + sq];
+                            mg += sign * pm;
+                            eg += sign * pe;
+                        }
+                    }
+                }
+            }
+            // Royal safety (and Burden's many-kings liability).
+            let royals = pos.royals(c);
+            if !royals.is_empty() {
+                if self.royal_born {
+                    let nk = royals.count() as i32;
+                    for r in royals.squares() {
+                        let near1 = (self.zone1[r] & theirs).count() as i32;
+                        let near2 = (self.zone2[r] & theirs).count() as i32;
+                        let p = (4 * near2 + 8 * near1) * nk;
+                        mg -= sign * p;
+                        eg -= sign * p;
+                    }
+                } else {
+                    let attackers = theirs & !enemy_promoters & !pos.royals(them);
+                    for r in royals.squares() {
+                        mg -= sign * 10 * (self.zone2[r] & attackers).count() as i32;
+                    }
+                }
+            }
+            // Burden queens: crowning among enemy pieces is dangerous.
+            let crowners = self.crowners[c.idx()];
+            if crowners.0 != 0 {
+                for q in pos.pieces_of(c, crowners).squares() {
+                    let p = 12 * (self.zone1[q] & theirs).count() as i32;
+                    mg -= sign * p;
+                    eg -= sign * p;
+                }
+            }
+        }
+        if let Some((side, left, right, shift)) = self.shock {
+            let ours = pos.side(side);
+            let l = ours & left;
+            let r = ours & right;
+            let files = t.geo.size.files as u32;
+            let rs = r >> shift;
+            let two_apart = (l & ((rs << (2 * files)) | (rs >> (2 * files)))).count() as i32;
+            let p = 8 * (l.count() + r.count()) as i32 + 25 * two_apart;
+            let sign = if side == Color::White { 1 } else { -1 };
+            mg -= sign * p;
+            eg -= sign * p;
+        }
+        let tempo = if pos.turn() == Color::White { TEMPO } else { -TEMPO };
+        if !self.tapered {
+            return mg + tempo;
+        }
+        let total = self.phase_total;
+        let ph = phase.min(total);
+        (mg * ph + eg * (total - ph)) / total + tempo
+    }
+}
+
+/// Full evaluation of a position (centipawns, side to move's view).
+pub fn evaluate(pos: &AnyPosition) -> i32 {
+    crate::with_pos!(pos, p => Evaluator::new(p.tables, EvalKind::Full).evaluate(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    fn eval(variant: &str, fen: Option<&str>) -> i32 {
+        evaluate(&AnyPosition::new(&Variant::new(variant, &[]).unwrap(), fen).unwrap())
+    }
+
+    #[test]
+    fn start_positions_are_roughly_balanced() {
+        assert_eq!(eval("chess", None), TEMPO);
+        assert!(eval("evolution", None).abs() < 100);
+        assert!(eval("burden", None).abs() < 100);
+    }
+
+    #[test]
+    fn chess_is_colour_symmetric() {
+        let w = eval("chess", Some("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"));
+        let b = eval("chess", Some("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3"));
+        assert_eq!(w, b);
+    }
+
+    #[test]
+    fn evolution_values_follow_the_chain() {
+        let v = Variant::new("evolution", &[]).unwrap();
+        let e: Evaluator<u64> = Evaluator::new(Tables::shared(&v), EvalKind::Full);
+        let (n, b, r, q) = (e.value(Kind::Knight), e.value(Kind::Bishop), e.value(Kind::Rook), e.value(Kind::Queen));
+        assert!(n < b && b < r && r < q, "{n} {b} {r} {q}");
+        let v = Variant::new("burden", &[]).unwrap();
+        let e: Evaluator<u64> = Evaluator::new(Tables::shared(&v), EvalKind::Full);
+        assert!(e.value(Kind::Queen) < 950 && e.value(Kind::Pawn) > 100);
+    }
+
+    #[test]
+    fn robotic_pieces_outweigh_their_originals() {
+        let v = Variant::new("shocking", &[]).unwrap();
+        let e: Evaluator<u64> = Evaluator::new(Tables::shared(&v), EvalKind::Full);
+        assert!(e.value(Kind::Missile) > e.value(Kind::Rook));
+        assert!(e.value(Kind::Drone) > e.value(Kind::Bishop));
+        assert!(e.value(Kind::Turret) > e.value(Kind::Pawn));
+    }
+}

@@ -1,0 +1,1314 @@
+//! Search: iterative deepening over a principal-variation (PVS) negamax
+//! with aspiration windows, a shared transposition table ([`crate::tt`]),
+//! quiescence, check extensions, move ordering (TT move, MVV-LVA, killers,
+//! history), null-move pruning, reverse futility pruning and late-move
+//! reductions, MultiPV and Lazy SMP.
+//!
+//! # Game ends inside the tree
+//!
+//! Scores are from the side to move. A node where the game is over scores
+//! a win or loss at its ply (`MATE - ply`), so shorter wins are preferred:
+//! no legal move and in check is a loss (checkmate, including several
+//! Burden kings attacked at once); no legal move and not in check is a draw
+//! or a loss per the variant's stalemate rule (Burden stalemate and
+//! extinction lose, RULES.md §5.4); a shocked position (§4.3) is a loss for
+//! the Network whoever is to move. Repetition of any earlier position of
+//! the path or of the game history (within the 50-move window), the 50-move
+//! rule (100 plies, unless the side to move is checkmated) and, in FIDE
+//! chess, insufficient material are draws.
+//!
+//! # Pruning per variant
+//!
+//! * **Null-move pruning** and **reverse futility pruning** assume that
+//!   passing is never better than the best move (no zugzwang). They are
+//!   *off* in variants where stalemate loses (Burden: positions are
+//!   zugzwang-prone, and having to move can lose outright), when the side
+//!   to move is in check, and when it has fewer than two pieces besides
+//!   royals and pawn-like promoters (three for the side subject to the
+//!   shock rule, whose moves are restricted by it). They are on otherwise
+//!   (FIDE, Shocking, Evolution Chess middlegames).
+//! * **Late-move reductions** reduce late quiet moves that neither give nor
+//!   escape check and re-search at full depth when they beat alpha, so they
+//!   are on in every variant.
+//! * **Check extensions** add a ply at a node in check, up to twice the
+//!   iteration depth.
+//! * **Quiescence** searches captures and promotions (to the most valuable
+//!   choice only) with stand-pat and delta pruning; at a node in check it
+//!   searches every evasion instead. Where stalemate loses, it generates the
+//!   moves before standing pat so that a stalemate is scored as the loss it is.
+//!
+//! [`Limits::plain`] turns all of that off for comparison matches: plain
+//! fail-hard-free alpha-beta under iterative deepening, captures first by
+//! MVV-LVA, no TT, no extensions, no pruning, quiescence on captures and
+//! promotions only (with stand-pat even in check).
+//!
+//! With one thread, a fixed-depth search from a fresh table is fully
+//! deterministic: same best move, score and node count.
+
+use crate::attacks::Placement;
+use crate::bitboard::BitSet;
+use crate::board::AnyPosition;
+use crate::eval::{EvalKind, Evaluator};
+use crate::geometry::NO_SQ;
+use crate::moves::{Move, MoveList, Special};
+use crate::piece::{Color, Kind};
+use crate::position::{Position, EMPTY};
+use crate::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, MATE_BOUND};
+use crate::variant::StalemateRule;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Score of a win at the root; a win at ply `p` scores `MATE - p`.
+pub const MATE: i32 = 32_000;
+/// Deepest ply the search reaches (main search plus quiescence).
+pub const MAX_PLY: usize = 128;
+/// Deepest iteration when no depth limit is given.
+pub const DEFAULT_DEPTH: u32 = 64;
+const INF: i32 = MATE + 1;
+const DRAW: i32 = 0;
+/// Quiescence plies after which only recaptures are searched (this bounds
+/// the capture trees of crowded boards such as Burden's and Evolution
+/// Chess's, where every capture also evolves the capturer).
+const QS_RECAPTURES: u32 = 4;
+
+/// What to search and for how long. Every limit is optional; without any,
+/// the search runs to [`DEFAULT_DEPTH`] unless stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration.
+    pub depth: Option<u32>,
+    /// Stop after about this many nodes (checked every 1024 nodes).
+    pub nodes: Option<u64>,
+    /// Stop after this many milliseconds.
+    pub movetime_ms: Option<u64>,
+    /// Number of best lines to report (at least 1).
+    pub multipv: usize,
+    /// Search threads (Lazy SMP; 1 is deterministic).
+    pub threads: usize,
+    /// Transposition table size in MiB.
+    pub hash_mb: usize,
+    /// Evaluation to use.
+    pub eval: EvalKind,
+    /// Plain alpha-beta: no TT, pruning, reductions or extensions.
+    pub plain: bool,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            depth: None,
+            nodes: None,
+            movetime_ms: None,
+            multipv: 1,
+            threads: 1,
+            hash_mb: 16,
+            eval: EvalKind::Full,
+            plain: false,
+        }
+    }
+}
+
+/// A search score from the side to move's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Score {
+    /// Centipawns.
+    Cp(i32),
+    /// The game ends within `n` moves of the side to move: positive, it
+    /// wins (mate in `n`); negative, it loses. `Mate(0)`: the game is over
+    /// and the side to move has lost.
+    Mate(i32),
+}
+
+impl Score {
+    /// Convert an internal score.
+    pub fn from_internal(s: i32) -> Score {
+        if s.abs() >= MATE_BOUND {
+            let plies = MATE - s.abs();
+            if plies == 0 && s > 0 {
+                // The game is over and the side to move has already won
+                // (only after a shock): no mate count fits.
+                return Score::Cp(MATE);
+            }
+            let moves = (plies + 1) / 2;
+            Score::Mate(if s > 0 { moves } else { -moves })
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+/// Progress report, sent after each completed iteration for each line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// Iteration depth.
+    pub depth: u32,
+    /// Deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    /// Line number, 1 for the best.
+    pub multipv: usize,
+    /// Score of the line.
+    pub score: Score,
+    /// Nodes searched so far (all threads).
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Milliseconds since the start.
+    pub time_ms: u64,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+    /// Transposition-table fill in permille.
+    pub hashfull: u32,
+}
+
+/// The outcome of a search for one line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The line's first move; `None` when there is no legal move.
+    pub best_move: Option<Move>,
+    /// Score of the line.
+    pub score: Score,
+    /// Principal variation (starting with `best_move`).
+    pub pv: Vec<Move>,
+    /// Depth of the last completed iteration.
+    pub depth: u32,
+    /// Deepest ply reached in it.
+    pub seldepth: u32,
+    /// Nodes searched (all threads).
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Milliseconds used.
+    pub time_ms: u64,
+}
+
+/// Search a position. `history`: Zobrist keys ([`Position::key`]) of the
+/// earlier positions of the game, oldest first, for repetition detection.
+/// Returns one result per MultiPV line, best first; when the side to move
+/// has no legal move, a single result with `best_move: None` and the score
+/// of the finished game. Stops at the first of the limits, or when `stop`
+/// becomes true; the move returned is always legal, and some legal move is
+/// returned whenever one exists.
+pub fn search(
+    pos: &AnyPosition,
+    history: &[u64],
+    limits: &Limits,
+    stop: &AtomicBool,
+    info: &mut dyn FnMut(&Info),
+) -> Vec<SearchResult> {
+    match pos {
+        AnyPosition::Small(p) => search_position(p, history, limits, stop, info),
+        AnyPosition::Large(p) => search_position(p, history, limits, stop, info),
+    }
+}
+
+/// [`search`] on a position of either bitboard width.
+pub fn search_position<B: BitSet>(
+    pos: &Position<B>,
+    history: &[u64],
+    limits: &Limits,
+    stop: &AtomicBool,
+    info: &mut dyn FnMut(&Info),
+) -> Vec<SearchResult> {
+    let start = Instant::now();
+    let threads = limits.threads.max(1);
+    let tt = TranspositionTable::new(limits.hash_mb);
+    tt.new_search();
+    let eval = Evaluator::new(pos.tables, limits.eval);
+    let shared = Shared {
+        tt: &tt,
+        stop,
+        abort: AtomicBool::new(false),
+        start,
+        limits,
+        nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+    };
+    let mut keys: Vec<u64> = history.to_vec();
+    if keys.last() == Some(&pos.key()) {
+        keys.pop();
+    }
+    keys.push(pos.key());
+
+    let mut main = Worker::new(0, &shared, &eval, &keys);
+    if main.root_moves(pos) == 0 {
+        let in_check = pos.is_check();
+        let s = if let Some(s) = shock_score(pos, 0) { s } else { main.no_move_score(in_check, 0) };
+        return vec![SearchResult {
+            best_move: None,
+            score: Score::from_internal(s),
+            pv: Vec::new(),
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            nps: 0,
+            time_ms: start.elapsed().as_millis() as u64,
+        }];
+    }
+    let lines = std::thread::scope(|s| {
+        for id in 1..threads {
+            let (shared, eval, keys) = (&shared, &eval, &keys);
+            let pos = *pos;
+            std::thread::Builder::new()
+                .name(format!("fairyforge-search-{id}"))
+                .stack_size(64 << 20)
+                .spawn_scoped(s, move || {
+                    let mut w = Worker::new(id, shared, eval, keys);
+                    w.root_moves(&pos);
+                    w.iterate(&pos, None);
+                })
+                .expect("spawn search thread");
+        }
+        let lines = main.iterate(pos, Some(info));
+        shared.abort.store(true, Ordering::Relaxed);
+        lines
+    });
+    let nodes = shared.total_nodes();
+    let time_ms = start.elapsed().as_millis() as u64;
+    let nps = nps(nodes, start);
+    lines
+        .into_iter()
+        .map(|l| SearchResult {
+            best_move: Some(l.pv[0]),
+            score: Score::from_internal(l.score),
+            pv: l.pv,
+            depth: l.depth,
+            seldepth: l.seldepth,
+            nodes,
+            nps,
+            time_ms,
+        })
+        .collect()
+}
+
+fn nps(nodes: u64, start: Instant) -> u64 {
+    let us = start.elapsed().as_micros().max(1) as u64;
+    nodes.saturating_mul(1_000_000) / us
+}
+
+/// State shared by all search threads.
+struct Shared<'a> {
+    tt: &'a TranspositionTable,
+    stop: &'a AtomicBool,
+    /// Set when a limit is reached or the main thread is done.
+    abort: AtomicBool,
+    start: Instant,
+    limits: &'a Limits,
+    /// Node counts per thread, published every 1024 nodes.
+    nodes: Vec<AtomicU64>,
+}
+
+impl Shared<'_> {
+    fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+
+    fn elapsed_ms(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+
+    /// True when the search must stop now.
+    fn must_stop(&self) -> bool {
+        if self.stop.load(Ordering::Relaxed) || self.abort.load(Ordering::Relaxed) {
+            return true;
+        }
+        let out = self.limits.movetime_ms.is_some_and(|t| self.elapsed_ms() >= t)
+            || self.limits.nodes.is_some_and(|n| self.total_nodes() >= n);
+        if out {
+            self.abort.store(true, Ordering::Relaxed);
+        }
+        out
+    }
+}
+
+/// One line of a completed iteration.
+#[derive(Clone, Debug)]
+struct Line {
+    score: i32,
+    pv: Vec<Move>,
+    depth: u32,
+    seldepth: u32,
+}
+
+#[derive(Clone, Debug)]
+struct RootMove {
+    mv: Move,
+    /// Score in the current iteration (-INF: not better than the best).
+    score: i32,
+    /// Score in the last completed iteration.
+    prev_score: i32,
+    pv: Vec<Move>,
+    seldepth: usize,
+}
+
+/// How the moves of a node are filtered.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Gen {
+    All,
+    /// Captures and promotions to the best choice.
+    Noisy,
+}
+
+const PV_STRIDE: usize = MAX_PLY + 2;
+const TT_MOVE_SCORE: i32 = 1 << 30;
+const NOISY_SCORE: i32 = 1 << 26;
+const KILLER_SCORE: i32 = 1 << 24;
+const HISTORY_MAX: i32 = 16_384;
+
+/// One search thread.
+struct Worker<'a, B: BitSet> {
+    id: usize,
+    shared: &'a Shared<'a>,
+    eval: &'a Evaluator<B>,
+    plain: bool,
+    /// Stalemate loses (Burden): quiescence must look for it.
+    stalemate_loses: bool,
+    /// Positions of the game and of the current path, the current last.
+    keys: Vec<u64>,
+    /// Repetitions are not looked for below this index (after a null move).
+    rep_floor: usize,
+    /// Scored moves of every node on the path, one slice per node.
+    buf: Vec<(Move, i32)>,
+    scratch: Box<MoveList>,
+    killers: Vec<[Move; 2]>,
+    /// History by side, from and to square.
+    history: Vec<i32>,
+    squares: usize,
+    pv: Vec<Move>,
+    pv_len: Vec<usize>,
+    nodes: u64,
+    seldepth: usize,
+    root_depth: i32,
+    stopped: bool,
+    root: Vec<RootMove>,
+    lmr: Vec<i32>,
+}
+
+impl<'a, B: BitSet> Worker<'a, B> {
+    fn new(id: usize, shared: &'a Shared<'a>, eval: &'a Evaluator<B>, keys: &[u64]) -> Worker<'a, B> {
+        let mut lmr = vec![0; 64 * 64];
+        for d in 1..64 {
+            for m in 1..64 {
+                lmr[d * 64 + m] = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as i32;
+            }
+        }
+        let squares = 128;
+        Worker {
+            id,
+            shared,
+            eval,
+            plain: shared.limits.plain,
+            stalemate_loses: eval.tables().variant.stalemate == StalemateRule::Loss,
+            keys: keys.to_vec(),
+            rep_floor: 0,
+            buf: Vec::with_capacity(1 << 14),
+            scratch: Box::new(MoveList::new()),
+            killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
+            history: vec![0; 2 * squares * squares],
+            squares,
+            pv: vec![Move::NONE; PV_STRIDE * PV_STRIDE],
+            pv_len: vec![0; PV_STRIDE],
+            nodes: 0,
+            seldepth: 0,
+            root_depth: 0,
+            stopped: false,
+            root: Vec::new(),
+            lmr,
+        }
+    }
+
+    /// Fill the root move list (ordered by MVV-LVA); returns its length.
+    fn root_moves(&mut self, pos: &Position<B>) -> usize {
+        let start = self.buf.len();
+        self.generate(pos, 0, Move::NONE, Gen::All);
+        let mut moves: Vec<(Move, i32)> = self.buf[start..].to_vec();
+        self.buf.truncate(start);
+        moves.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        self.root = moves
+            .into_iter()
+            .map(|(mv, _)| RootMove { mv, score: -INF, prev_score: -INF, pv: vec![mv], seldepth: 0 })
+            .collect();
+        self.root.len()
+    }
+
+    #[inline(always)]
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+            if self.shared.must_stop() {
+                self.stopped = true;
+            }
+        }
+    }
+
+    fn node_total(&self) -> u64 {
+        self.shared
+            .nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| if i == self.id { self.nodes } else { n.load(Ordering::Relaxed) })
+            .sum()
+    }
+
+    /// Iterative deepening; the main thread (with `info`) reports and
+    /// returns the lines of the last completed iteration.
+    fn iterate(&mut self, pos: &Position<B>, mut info: Option<&mut dyn FnMut(&Info)>) -> Vec<Line> {
+        let limits = self.shared.limits;
+        let max_depth = limits.depth.unwrap_or(DEFAULT_DEPTH).clamp(1, (MAX_PLY / 2) as u32) as i32;
+        let multipv = limits.multipv.clamp(1, self.root.len());
+        let mut completed: Vec<Line> = Vec::new();
+        let mut depth = 0;
+        while depth < max_depth {
+            depth += 1;
+            // Lazy SMP: odd helpers search one ply deeper than the others.
+            let d = if self.id % 2 == 1 { (depth + 1).min(max_depth) } else { depth };
+            self.root_depth = d;
+            let mut lines = Vec::with_capacity(multipv);
+            for pv_idx in 0..multipv {
+                self.seldepth = 0;
+                let prev = self.root[pv_idx].prev_score;
+                let mut delta = 25;
+                let (mut alpha, mut beta) = if d >= 5 && !self.plain && prev.abs() < MATE_BOUND {
+                    (prev - delta, prev + delta)
+                } else {
+                    (-INF, INF)
+                };
+                loop {
+                    let s = self.root_search(pos, alpha, beta, d, pv_idx);
+                    if self.stopped {
+                        break;
+                    }
+                    self.root[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
+                    if s <= alpha && alpha > -INF {
+                        beta = (alpha + beta) / 2;
+                        alpha = (s - delta).max(-INF);
+                    } else if s >= beta && beta < INF {
+                        beta = (s + delta).min(INF);
+                    } else {
+                        break;
+                    }
+                    delta += delta / 2;
+                    if delta > 1000 {
+                        (alpha, beta) = (-INF, INF);
+                    }
+                }
+                if self.stopped {
+                    break;
+                }
+                let r = &self.root[pv_idx];
+                lines.push(Line { score: r.score, pv: r.pv.clone(), depth: d as u32, seldepth: r.seldepth as u32 });
+            }
+            if self.stopped {
+                break;
+            }
+            for r in &mut self.root {
+                r.prev_score = r.score;
+            }
+            completed = lines;
+            if let Some(cb) = info.as_deref_mut() {
+                let nodes = self.node_total();
+                let hashfull = self.shared.tt.hashfull();
+                for (i, l) in completed.iter().enumerate() {
+                    cb(&Info {
+                        depth: l.depth,
+                        seldepth: l.seldepth,
+                        multipv: i + 1,
+                        score: Score::from_internal(l.score),
+                        nodes,
+                        nps: nps(nodes, self.shared.start),
+                        time_ms: self.shared.elapsed_ms(),
+                        pv: l.pv.clone(),
+                        hashfull,
+                    });
+                }
+            }
+            if self.id == 0 {
+                self.shared.nodes[0].store(self.nodes, Ordering::Relaxed);
+                // Not enough time left for another iteration.
+                if limits.movetime_ms.is_some_and(|t| self.shared.elapsed_ms() * 2 > t) {
+                    break;
+                }
+                // A proven mate needs no deeper search (unless a depth was asked).
+                let best = completed[0].score;
+                if limits.depth.is_none() && best.abs() >= MATE_BOUND && MATE - best.abs() <= d {
+                    break;
+                }
+            }
+        }
+        self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+        if completed.is_empty() {
+            // Stopped inside the first iteration: the moves searched so far
+            // (best first), then the rest in order, scored by the evaluation.
+            self.root.sort_by_key(|r| std::cmp::Reverse(r.score));
+            let fallback = self.eval.evaluate(pos);
+            for r in &self.root[..multipv] {
+                let score = if r.score > -INF { r.score } else { fallback };
+                completed.push(Line { score, pv: r.pv.clone(), depth: 0, seldepth: r.seldepth as u32 });
+            }
+        }
+        completed
+    }
+
+    /// Search the root moves from `pv_idx` on; moves that do not beat
+    /// alpha keep the score -INF so that a stable sort keeps their order.
+    fn root_search(&mut self, pos: &Position<B>, mut alpha: i32, beta: i32, depth: i32, pv_idx: usize) -> i32 {
+        self.tick();
+        self.pv_len[0] = 0;
+        for r in &mut self.root[pv_idx..] {
+            r.score = -INF;
+        }
+        let mut best = -INF;
+        for i in pv_idx..self.root.len() {
+            let m = self.root[i].mv;
+            let child = pos.after(m);
+            self.keys.push(child.key());
+            let score = if i == pv_idx || self.plain {
+                -self.negamax(&child, -beta, -alpha, depth - 1, 1, true)
+            } else {
+                let s = -self.negamax(&child, -alpha - 1, -alpha, depth - 1, 1, true);
+                if s > alpha && s < beta {
+                    -self.negamax(&child, -beta, -alpha, depth - 1, 1, true)
+                } else {
+                    s
+                }
+            };
+            self.keys.pop();
+            if self.stopped {
+                break;
+            }
+            if i == pv_idx || score > alpha {
+                let mut pv = vec![m];
+                pv.extend_from_slice(&self.pv[PV_STRIDE + 1..PV_STRIDE + self.pv_len[1]]);
+                let r = &mut self.root[i];
+                r.score = score;
+                r.pv = pv;
+                r.seldepth = self.seldepth;
+            }
+            best = best.max(score);
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Record `m` followed by the child's line as the PV of `ply`.
+    #[inline(always)]
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let row = ply * PV_STRIDE;
+        let child = (ply + 1) * PV_STRIDE;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        self.pv[row + ply] = m;
+        self.pv.copy_within(child + ply + 1..child + child_len, row + ply + 1);
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Score of a node without legal moves: checkmate, or stalemate
+    /// (a draw, or a loss where the variant says so, §5.4).
+    fn no_move_score(&self, in_check: bool, ply: usize) -> i32 {
+        if in_check || self.stalemate_loses {
+            -MATE + ply as i32
+        } else {
+            DRAW
+        }
+    }
+
+    /// True when the current position (last key) repeats an earlier one
+    /// within the reversible window.
+    fn is_repetition(&self, halfmove: u32) -> bool {
+        let last = self.keys.len() - 1;
+        let key = self.keys[last];
+        let lo = self.rep_floor.max(last.saturating_sub(halfmove as usize));
+        // Keys include the side to move, so only same-side positions match.
+        self.keys[lo..last].iter().rev().any(|&k| k == key)
+    }
+
+    /// Main search below the root.
+    fn negamax(
+        &mut self,
+        pos: &Position<B>,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        null_ok: bool,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply, 0, NO_SQ as usize);
+        }
+        self.pv_len[ply] = ply;
+        self.tick();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(s) = shock_score(pos, ply) {
+            return s;
+        }
+        let pv_node = beta - alpha > 1;
+        let in_check = pos.is_check();
+        let halfmove = pos.halfmove_clock();
+        if (halfmove >= 100 && !in_check) || self.is_repetition(halfmove) || insufficient_material(pos) {
+            return DRAW;
+        }
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if ply >= MAX_PLY {
+            return if in_check { DRAW } else { self.eval.evaluate(pos) };
+        }
+        if in_check && !self.plain && ply < 2 * self.root_depth as usize {
+            depth += 1;
+        }
+
+        let key = pos.key();
+        let mut tt_move = Move::NONE;
+        if !self.plain {
+            if let Some(e) = self.shared.tt.probe(key) {
+                tt_move = e.mv;
+                let s = score_from_tt(e.score, ply);
+                if !pv_node && e.depth >= depth && cuts(e.bound, s, alpha, beta) {
+                    return s;
+                }
+            }
+        }
+
+        let static_eval = if in_check { -INF } else { self.eval.evaluate(pos) };
+        let prune = !self.plain && !pv_node && !in_check && null_move_allowed(pos) && beta.abs() < MATE_BOUND;
+        // Reverse futility: far above beta near the horizon.
+        if prune && depth <= 4 && static_eval - 100 * depth >= beta {
+            return static_eval;
+        }
+        // Null move: if passing still beats beta, a real move will.
+        if prune && null_ok && depth >= 3 && static_eval >= beta {
+            let r = 3 + depth / 4;
+            let child = null_move(pos);
+            self.keys.push(child.key());
+            let floor = std::mem::replace(&mut self.rep_floor, self.keys.len() - 1);
+            let s = -self.negamax(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
+            self.rep_floor = floor;
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if s >= beta {
+                return if s >= MATE_BOUND { beta } else { s };
+            }
+        }
+
+        let start = self.buf.len();
+        if !self.generate(pos, ply, tt_move, Gen::All) {
+            return self.no_move_score(in_check, ply);
+        }
+        if halfmove >= 100 {
+            self.buf.truncate(start);
+            return DRAW;
+        }
+        let end = self.buf.len();
+        let us = pos.turn();
+        let mut best = -INF;
+        let mut best_move = Move::NONE;
+        let mut quiets: [Move; 64] = [Move::NONE; 64];
+        let mut nquiets = 0;
+        for i in start..end {
+            let m = pick(&mut self.buf, i, end);
+            let count = i - start;
+            let quiet = !is_capture(pos, m) && m.promotion().is_none();
+            let child = pos.after(m);
+            let new_depth = depth - 1;
+            if new_depth > 0 && !self.plain {
+                self.shared.tt.prefetch(child.key());
+            }
+            self.keys.push(child.key());
+            let score = if count == 0 || self.plain {
+                -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true)
+            } else {
+                let mut r = 0;
+                if depth >= 3 && quiet && !in_check && count >= 3 && !self.is_killer(ply, m) && !child.is_check() {
+                    r = self.lmr[(depth as usize).min(63) * 64 + count.min(63)];
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if self.history[self.hist_idx(us, m)] > HISTORY_MAX / 2 {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut s = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(&child, -alpha - 1, -alpha, new_depth, ply + 1, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true);
+                }
+                s
+            };
+            self.keys.pop();
+            if self.stopped {
+                self.buf.truncate(start);
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = m;
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        if quiet && !self.plain {
+                            self.reward(us, ply, m, depth, &quiets[..nquiets]);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && nquiets < quiets.len() {
+                quiets[nquiets] = m;
+                nquiets += 1;
+            }
+        }
+        self.buf.truncate(start);
+        if !self.plain {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best_move != Move::NONE {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared.tt.store(key, best_move, score_to_tt(best, ply), depth, bound);
+        }
+        best
+    }
+
+    /// Quiescence: captures and promotions, or every evasion in check.
+    /// `qply` counts quiescence plies; from [`QS_RECAPTURES`] on, only
+    /// captures on `last_to` (the previous move's square) are searched.
+    fn qsearch(&mut self, pos: &Position<B>, mut alpha: i32, beta: i32, ply: usize, qply: u32, last_to: usize) -> i32 {
+        self.pv_len[ply] = ply;
+        self.tick();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(s) = shock_score(pos, ply) {
+            return s;
+        }
+        if ply >= MAX_PLY {
+            return self.eval.evaluate(pos);
+        }
+        let in_check = !self.plain && pos.is_check();
+        let stand = if in_check { -INF } else { self.eval.evaluate(pos) };
+        if !in_check && !self.stalemate_loses && stand >= beta {
+            return stand;
+        }
+        let start = self.buf.len();
+        // Not in check and stalemate no worse than a draw: pseudo-legal
+        // captures, tested for legality only when searched. Otherwise every
+        // legal move, so that mate and stalemate are seen.
+        let fast = !in_check && !self.stalemate_loses;
+        if fast {
+            self.generate_noisy(pos);
+        } else if !self.generate(pos, ply, Move::NONE, if in_check { Gen::All } else { Gen::Noisy }) {
+            let check = in_check || pos.is_check();
+            return self.no_move_score(check, ply);
+        }
+        let mut best = stand;
+        if !in_check {
+            if stand >= beta {
+                self.buf.truncate(start);
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        }
+        let end = self.buf.len();
+        for i in start..end {
+            let m = pick(&mut self.buf, i, end);
+            if !in_check && qply >= QS_RECAPTURES && m.to() != last_to {
+                continue;
+            }
+            if !in_check && !self.plain && m.promotion().is_none() {
+                let gain = victim(pos, m).map_or(0, |k| self.eval.value(k));
+                if stand + gain + 200 <= alpha || see(pos, m, self.eval) < 0 {
+                    continue;
+                }
+            }
+            let child = pos.after(m);
+            if fast && !legal_child(pos, &child, m) {
+                continue;
+            }
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1, m.to());
+            if self.stopped {
+                self.buf.truncate(start);
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.buf.truncate(start);
+        best
+    }
+
+    /// Append the pseudo-legal captures and promotions (to the best choice)
+    /// of the side to move to `buf`, scored by MVV-LVA.
+    fn generate_noisy(&mut self, pos: &Position<B>) {
+        let list = &mut *self.scratch;
+        list.clear();
+        noisy_moves(pos, self.eval.best_promotion(pos.turn()), list);
+        for &m in list.iter() {
+            self.buf.push((m, mvv_lva(self.eval, pos, m)));
+        }
+    }
+
+    /// Generate the legal moves, append those `gen` keeps with ordering
+    /// scores to `buf`; returns false when there is no legal move at all.
+    fn generate(&mut self, pos: &Position<B>, ply: usize, tt_move: Move, gen: Gen) -> bool {
+        let list = &mut *self.scratch;
+        list.clear();
+        pos.legal_moves(list);
+        if list.is_empty() {
+            return false;
+        }
+        let us = pos.turn();
+        let best_promo = self.eval.best_promotion(us);
+        let killers = self.killers[ply];
+        for &m in list.iter() {
+            let captured = victim(pos, m);
+            let promo = m.promotion();
+            if gen == Gen::Noisy {
+                if captured.is_none() && promo.is_none() {
+                    continue;
+                }
+                if promo.is_some() && promo != best_promo {
+                    continue;
+                }
+            }
+            let score = if m == tt_move && tt_move != Move::NONE {
+                TT_MOVE_SCORE
+            } else if captured.is_some() || promo.is_some() {
+                mvv_lva(self.eval, pos, m)
+            } else if self.plain {
+                0
+            } else if m == killers[0] {
+                KILLER_SCORE + 1
+            } else if m == killers[1] {
+                KILLER_SCORE
+            } else {
+                self.history[(us.idx() * self.squares + m.from()) * self.squares + m.to()]
+            };
+            self.buf.push((m, score));
+        }
+        true
+    }
+
+    #[inline(always)]
+    fn hist_idx(&self, us: Color, m: Move) -> usize {
+        (us.idx() * self.squares + m.from()) * self.squares + m.to()
+    }
+
+    #[inline(always)]
+    fn is_killer(&self, ply: usize, m: Move) -> bool {
+        self.killers[ply][0] == m || self.killers[ply][1] == m
+    }
+
+    /// A quiet move caused a cutoff: killer, history bonus, and a malus for
+    /// the quiet moves tried before it.
+    fn reward(&mut self, us: Color, ply: usize, m: Move, depth: i32, tried: &[Move]) {
+        if self.killers[ply][0] != m {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = m;
+        }
+        let bonus = (depth * depth).min(400);
+        let i = self.hist_idx(us, m);
+        gravity(&mut self.history[i], bonus);
+        for &q in tried {
+            let i = self.hist_idx(us, q);
+            gravity(&mut self.history[i], -bonus);
+        }
+    }
+}
+
+/// MVV-LVA ordering score of a capture or promotion.
+#[inline(always)]
+fn mvv_lva<B: BitSet>(e: &Evaluator<B>, pos: &Position<B>, m: Move) -> i32 {
+    let mover = pos.piece_at(m.from()).map_or(0, |p| e.value(p.kind));
+    NOISY_SCORE + 16 * victim(pos, m).map_or(0, |k| e.value(k)) + m.promotion().map_or(0, |k| e.value(k)) - mover / 16
+}
+
+#[inline(always)]
+fn gravity(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+}
+
+/// Bring the best-scored move of `buf[i..end]` to `i` and return it.
+#[inline(always)]
+fn pick(buf: &mut [(Move, i32)], i: usize, end: usize) -> Move {
+    let mut best = i;
+    for j in i + 1..end {
+        if buf[j].1 > buf[best].1 {
+            best = j;
+        }
+    }
+    buf.swap(i, best);
+    buf[i].0
+}
+
+/// True when a stored bound decides the node.
+#[inline(always)]
+fn cuts(bound: Bound, s: i32, alpha: i32, beta: i32) -> bool {
+    match bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    }
+}
+
+/// Score of a shocked position (§4.3): the Network has lost.
+#[inline(always)]
+fn shock_score<B: BitSet>(pos: &Position<B>, ply: usize) -> Option<i32> {
+    if !pos.is_shocked() {
+        return None;
+    }
+    let loser = pos.tables.variant.shock.map_or(Color::Black, |s| s.side);
+    Some(if pos.turn() == loser { -MATE + ply as i32 } else { MATE - ply as i32 })
+}
+
+/// True when the move captures (its target is occupied, or en passant).
+#[inline(always)]
+fn is_capture<B: BitSet>(pos: &Position<B>, m: Move) -> bool {
+    m.special() == Special::EnPassant || pos.board[m.to()] != EMPTY
+}
+
+/// The kind the move captures, if any.
+#[inline(always)]
+fn victim<B: BitSet>(pos: &Position<B>, m: Move) -> Option<Kind> {
+    let sq = if m.special() == Special::EnPassant { pos.ep_victim as usize } else { m.to() };
+    if sq == NO_SQ as usize {
+        return None;
+    }
+    pos.piece_at(sq).filter(|p| p.color != pos.turn()).map(|p| p.kind)
+}
+
+/// The position with the side to move passing (no en passant afterwards).
+fn null_move<B: BitSet>(pos: &Position<B>) -> Position<B> {
+    let mut p = *pos;
+    p.set_state(p.castling, NO_SQ, NO_SQ);
+    p.turn = p.turn.flip();
+    p.key ^= crate::zobrist::side();
+    p.halfmove += 1;
+    p
+}
+
+/// Null move (and reverse futility) pruning is sound enough here: the
+/// variant does not make stalemate a loss, and the side to move has enough
+/// pieces besides royals and pawn-like promoters that zugzwang is unlikely.
+fn null_move_allowed<B: BitSet>(pos: &Position<B>) -> bool {
+    let v = &pos.tables.variant;
+    if v.stalemate == StalemateRule::Loss {
+        return false;
+    }
+    let us = pos.turn();
+    let pieces = pos.side(us) & !pos.royals(us) & !pos.pieces_of(us, v.promoters[us]) & !pos.pieces(us, Kind::Pawn);
+    let needed = if v.shock.is_some_and(|s| s.side == us) { 3 } else { 2 };
+    pieces.count() >= needed
+}
+
+/// FIDE insufficient material (§7): no pawns, rooks or queens, and at most
+/// one minor piece, or one bishop each on squares of one colour.
+fn insufficient_material<B: BitSet>(pos: &Position<B>) -> bool {
+    if !pos.tables.variant.insufficient_material {
+        return false;
+    }
+    let occ = pos.occupied();
+    if occ.count() > 4 {
+        return false;
+    }
+    let kings = pos.pieces(Color::White, Kind::King) | pos.pieces(Color::Black, Kind::King);
+    let knights = pos.pieces(Color::White, Kind::Knight) | pos.pieces(Color::Black, Kind::Knight);
+    let bishops = pos.pieces(Color::White, Kind::Bishop) | pos.pieces(Color::Black, Kind::Bishop);
+    if !(occ & !(kings | knights | bishops)).is_empty() {
+        return false;
+    }
+    let minors = knights | bishops;
+    if minors.count() <= 1 {
+        return true;
+    }
+    let size = pos.tables.geo.size;
+    let colour = |sq: usize| (size.file_of(sq) + size.rank_of(sq)) % 2;
+    knights.is_empty()
+        && !pos.pieces(Color::White, Kind::Bishop).is_empty()
+        && !pos.pieces(Color::Black, Kind::Bishop).is_empty()
+        && bishops.squares().all(|sq| colour(sq) == colour(bishops.lsb()))
+}
+
+/// Pseudo-legal captures and promotions of the side to move (promotions to
+/// `promo` only), read from the same piece tables as move generation:
+/// plain leaps, rides, the Gryphon's bent ride, lame leaps, Robotic hops and
+/// en passant. The caller tests legality with [`legal_child`].
+fn noisy_moves<B: BitSet>(pos: &Position<B>, promo: Option<Kind>, out: &mut MoveList) {
+    let t = pos.tables;
+    let v = &t.variant;
+    let us = pos.turn();
+    let occ = pos.occupied();
+    let theirs = pos.side(us.flip());
+    let empty = !occ & t.geo.all;
+    let last = t.last_rank[us];
+    for &k in &t.kind_list[us] {
+        let bb = pos.pieces(us, k);
+        if bb.is_empty() {
+            continue;
+        }
+        let kd = &t.kinds[us][k.idx()];
+        let promotes = v.promoters[us].has(k);
+        for from in bb.squares() {
+            let mut targets = kd.leap_capture[from] & theirs;
+            if promotes {
+                targets |= kd.leap_quiet[from] & empty & last;
+            }
+            if kd.orth {
+                targets |= t.geo.rook_attacks(from, occ) & theirs;
+            }
+            if kd.diag {
+                targets |= t.geo.bishop_attacks(from, occ) & theirs;
+            }
+            if kd.bent {
+                targets |= t.bent_attacks(from, occ) & theirs;
+            }
+            for &(to, leg, mode) in &kd.lame[from] {
+                let (to, leg) = (to as usize, leg as usize);
+                if !occ.has(leg)
+                    && ((mode.captures() && theirs.has(to)) || (promotes && mode.moves() && (empty & last).has(to)))
+                {
+                    targets |= B::bit(to);
+                }
+            }
+            if kd.robotic {
+                for &(screen, land, mode) in &kd.hops[from] {
+                    let land = land as usize;
+                    if occ.has(screen as usize)
+                        && ((mode.captures() && theirs.has(land))
+                            || (promotes && mode.moves() && (empty & last).has(land)))
+                    {
+                        targets |= B::bit(land);
+                    }
+                }
+                let dirs = match (kd.orth, kd.diag) {
+                    (true, true) => 0..8,
+                    (true, false) => 0..4,
+                    (false, true) => 4..8,
+                    (false, false) => 0..0,
+                };
+                for d in dirs {
+                    if let Some(b) = t.geo.first_blocker(from, d, occ) {
+                        let h = t.geo.step[d][b];
+                        if h != NO_SQ && theirs.has(h as usize) {
+                            targets |= B::bit(h as usize);
+                        }
+                    }
+                }
+            }
+            for to in targets.squares() {
+                let p = if promotes && last.has(to) { promo } else { None };
+                out.push(Move::new(from, to, p, Special::Normal));
+            }
+            if kd.ep_taker && pos.ep != NO_SQ && kd.leap_capture[from].has(pos.ep as usize) {
+                out.push(Move::new(from, pos.ep as usize, None, Special::EnPassant));
+            }
+        }
+    }
+}
+
+/// True when `child` (the position after the pseudo-legal move `m`) is
+/// legal: no royal of the mover attacked, and a royal that stopped being
+/// royal by moving did not land on an attacked square unless the variant
+/// allows it (RULES.md §1, §5.3, §5.5; the same test as move generation's).
+#[inline(always)]
+fn legal_child<B: BitSet>(pos: &Position<B>, child: &Position<B>, m: Move) -> bool {
+    let t = pos.tables;
+    let us = pos.turn();
+    let mut check = child.royals(us);
+    if !t.variant.royal_may_move_into_check && pos.royals(us).has(m.from()) {
+        check |= B::bit(m.to());
+    }
+    let occ = child.occupied();
+    !check.squares().any(|sq| t.is_attacked(child, sq, us.flip(), occ))
+}
+
+/// Value of a piece for exchange evaluation: royals count as priceless, so
+/// a royal never "captures into" a defended square.
+#[inline(always)]
+fn see_value<B: BitSet>(pos: &Position<B>, eval: &Evaluator<B>, c: Color, k: Kind) -> i32 {
+    if pos.tables.variant.royal[c].has(k) {
+        10_000
+    } else {
+        eval.value(k)
+    }
+}
+
+/// Static exchange evaluation of a capture on its target square (the
+/// swap algorithm), from the mover's side. Attackers are the plain leapers
+/// and riders ([`crate::attacks::Tables::simple_attackers`]; hops, lame and
+/// bent attackers are not seen), x-rays appear as pieces leave the board,
+/// and each capturer is valued as what it evolves or promotes into.
+fn see<B: BitSet>(pos: &Position<B>, m: Move, eval: &Evaluator<B>) -> i32 {
+    let t = pos.tables;
+    let v = &t.variant;
+    let (from, to) = (m.from(), m.to());
+    let us = pos.turn();
+    let Some(mover) = pos.piece_at(from) else { return 0 };
+    let mut occ = pos.occupied() ^ B::bit(from);
+    if m.special() == Special::EnPassant && pos.ep_victim != NO_SQ {
+        occ ^= B::bit(pos.ep_victim as usize);
+    }
+    let became = |c: Color, k: Kind, promo: Option<Kind>| {
+        let k = promo.unwrap_or(v.evolve[k.idx()]);
+        see_value(pos, eval, c, k)
+    };
+    let mut gain = [0i32; 48];
+    gain[0] = victim(pos, m).map_or(0, |k| see_value(pos, eval, us.flip(), k));
+    let mut on_square = became(us, mover.kind, m.promotion());
+    let mut side = us.flip();
+    let last_rank = &t.last_rank;
+    let mut d = 0;
+    loop {
+        d += 1;
+        gain[d] = on_square - gain[d - 1];
+        if (-gain[d - 1]).max(gain[d]) < 0 || d + 1 >= gain.len() {
+            break;
+        }
+        let attackers = t.simple_attackers(pos, to, side, occ) & occ;
+        if attackers.is_empty() {
+            break;
+        }
+        let (mut best_sq, mut best_val, mut best_kind) = (usize::MAX, i32::MAX, Kind::Pawn);
+        for sq in attackers.squares() {
+            if let Some(p) = pos.piece_at(sq) {
+                let val = see_value(pos, eval, side, p.kind);
+                if val < best_val {
+                    (best_sq, best_val, best_kind) = (sq, val, p.kind);
+                }
+            }
+        }
+        if best_sq == usize::MAX {
+            break;
+        }
+        occ ^= B::bit(best_sq);
+        let promo =
+            (v.promoters[side].has(best_kind) && last_rank[side].has(to)).then(|| eval.best_promotion(side)).flatten();
+        on_square = became(side, best_kind, promo);
+        side = side.flip();
+    }
+    while d > 1 {
+        d -= 1;
+        gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+    }
+    gain[0]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    fn variants() -> Vec<Variant> {
+        let o = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+            pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+        };
+        vec![
+            Variant::new("chess", &[]).unwrap(),
+            Variant::new("shocking", &[]).unwrap(),
+            Variant::new("evolution", &[]).unwrap(),
+            Variant::new("burden", &[]).unwrap(),
+            Variant::new("burden", &o(&[("royal", "gryphon"), ("cycle", "pawn"), ("royal_may_move_into_check", "1")]))
+                .unwrap(),
+            Variant::new("burden", &o(&[("royal", "maharajah"), ("cycle", "knight")])).unwrap(),
+            Variant::new("burden", &o(&[("files", "10"), ("middle_gap", "2"), ("army", "knights")])).unwrap(),
+        ]
+    }
+
+    /// The noisy moves quiescence searches, as move generation sees them.
+    fn expected<B: BitSet>(pos: &Position<B>, promo: Option<Kind>) -> Vec<Move> {
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        let mut v: Vec<Move> = list
+            .iter()
+            .copied()
+            .filter(|&m| {
+                (is_capture(pos, m) && m.promotion().is_none()) || (m.promotion().is_some() && m.promotion() == promo)
+            })
+            .collect();
+        v.sort();
+        v
+    }
+
+    fn generated<B: BitSet>(pos: &Position<B>, promo: Option<Kind>) -> Vec<Move> {
+        let mut list = MoveList::new();
+        noisy_moves(pos, promo, &mut list);
+        let mut v: Vec<Move> = list.iter().copied().filter(|&m| legal_child(pos, &pos.after(m), m)).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn noisy_generator_matches_legal_moves() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut checked = 0;
+        for v in variants() {
+            for _game in 0..40 {
+                let mut p = AnyPosition::new(&v, None).unwrap();
+                for _ply in 0..150 {
+                    let moves = p.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    crate::with_pos!(&p, q => {
+                        let e = Evaluator::new(q.tables, EvalKind::Full);
+                        let promo = e.best_promotion(q.turn());
+                        assert_eq!(generated(q, promo), expected(q, promo), "{} {}", v.name, q.fen());
+                        for &m in &moves {
+                            if is_capture(q, m) {
+                                let s = see(q, m, &e);
+                                assert!(s.abs() <= 20_000);
+                            }
+                        }
+                    });
+                    checked += 1;
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    p = p.after(moves[(x % moves.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(checked > 10_000);
+    }
+
+    #[test]
+    fn see_values_exchanges() {
+        let v = Variant::new("chess", &[]).unwrap();
+        let p = AnyPosition::new(&v, Some("4k3/8/3p4/4p3/3P4/8/8/4K3 w - - 0 1")).unwrap();
+        crate::with_pos!(&p, q => {
+            let e = Evaluator::new(q.tables, EvalKind::Full);
+            // dxe5 dxe5: pawn for pawn.
+            assert_eq!(see(q, q.parse_uci("d4e5").unwrap(), &e), 0);
+        });
+        let p = AnyPosition::new(&v, Some("4k3/8/3p4/4p3/8/8/7Q/4K3 w - - 0 1")).unwrap();
+        crate::with_pos!(&p, q => {
+            let e = Evaluator::new(q.tables, EvalKind::Full);
+            // Qxe5?? dxe5 loses the queen for a pawn.
+            assert!(see(q, q.parse_uci("h2e5").unwrap(), &e) < -500);
+        });
+    }
+}

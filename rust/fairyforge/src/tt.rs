@@ -1,0 +1,274 @@
+//! The transposition table: a shared, lock-free hash of search results.
+//!
+//! Each entry is two `AtomicU64` words, `key ^ data` and `data` (the
+//! "xor trick" of Hyatt and Mann): a reader accepts an entry only when the
+//! two words xor back to its key, so a torn write by another thread looks
+//! like a miss instead of a corrupt hit. Entries live in buckets of four
+//! (one 64-byte cache line); a store replaces the entry of the same key, else
+//! the shallowest or oldest one. The bucket index is the high half of
+//! `key * buckets`, so the table may have any number of buckets.
+//!
+//! `data` packs, low bits first: the move (20 bits, the whole of
+//! [`Move`]'s encoding), the score (16 bits, two's complement), the depth
+//! (8 bits), the bound (2 bits) and the search generation (8 bits). Mate
+//! scores are stored relative to the node (see [`score_to_tt`]) so they stay
+//! right when the same position is reached at another ply.
+
+use crate::moves::Move;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true value is at most the score (every move failed low).
+    Upper = 1,
+    /// The true value is at least the score (a move failed high).
+    Lower = 2,
+    /// The score is exact (a PV node).
+    Exact = 3,
+}
+
+/// A successful probe.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtHit {
+    /// Best or refuting move found before ([`Move::NONE`] if none); only a
+    /// hint for ordering, it must be matched against the legal moves.
+    pub mv: Move,
+    /// Score relative to the node (convert with [`score_from_tt`]).
+    pub score: i32,
+    /// Remaining depth the score was searched to (0: quiescence).
+    pub depth: i32,
+    /// Kind of bound.
+    pub bound: Bound,
+}
+
+#[derive(Default)]
+struct Entry {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+const BUCKET: usize = 4;
+
+#[repr(align(64))]
+#[derive(Default)]
+struct Bucket([Entry; BUCKET]);
+
+const MOVE_BITS: u64 = 0xF_FFFF;
+
+/// A shared transposition table.
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    generation: AtomicU8,
+}
+
+impl TranspositionTable {
+    /// A table of about `mb` MiB (at least one bucket).
+    pub fn new(mb: usize) -> TranspositionTable {
+        let n = ((mb.max(1) << 20) / std::mem::size_of::<Bucket>()).max(1);
+        TranspositionTable { buckets: zeroed_buckets(n), generation: AtomicU8::new(0) }
+    }
+
+    /// Start a new search: older entries become preferred victims.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Forget everything.
+    pub fn clear(&mut self) {
+        for b in &mut self.buckets {
+            *b = Bucket::default();
+        }
+    }
+
+    /// Ask the CPU to start loading the bucket of `key` (a hint only).
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let p = self.bucket(key) as *const Bucket as *const i8;
+            // SAFETY: prefetching is a hint and never faults; `p` points into
+            // the table.
+            unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> &Bucket {
+        let i = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[i]
+    }
+
+    /// The entry stored for `key`, if any.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<TtHit> {
+        for e in &self.bucket(key).0 {
+            let data = e.data.load(Ordering::Relaxed);
+            if data != 0 && e.check.load(Ordering::Relaxed) ^ data == key {
+                return Some(unpack(data));
+            }
+        }
+        None
+    }
+
+    /// Store a result. An entry of the same key is overwritten unless it
+    /// holds a result of this search more than two plies deeper and the new
+    /// one is not exact (its move is kept when the new result has none);
+    /// otherwise the victim is an empty entry, else the one with the lowest
+    /// depth after an age penalty.
+    #[inline]
+    pub fn store(&self, key: u64, mv: Move, score: i32, depth: i32, bound: Bound) {
+        let gen = self.generation.load(Ordering::Relaxed);
+        let bucket = self.bucket(key);
+        let mut victim = &bucket.0[0];
+        let mut victim_worth = i32::MAX;
+        for e in &bucket.0 {
+            let data = e.data.load(Ordering::Relaxed);
+            if data == 0 {
+                if victim_worth > i32::MIN {
+                    victim = e;
+                    victim_worth = i32::MIN;
+                }
+                continue;
+            }
+            if e.check.load(Ordering::Relaxed) ^ data == key {
+                let old = unpack(data);
+                if bound != Bound::Exact && old.depth > depth + 2 && gen_of(data) == gen {
+                    return;
+                }
+                let mv = if mv == Move::NONE { old.mv } else { mv };
+                write(e, key, pack(mv, score, depth, bound, gen));
+                return;
+            }
+            let age = gen.wrapping_sub(gen_of(data)) as i32;
+            let worth = unpack(data).depth - 8 * age;
+            if worth < victim_worth {
+                victim = e;
+                victim_worth = worth;
+            }
+        }
+        write(victim, key, pack(mv, score, depth, bound, gen));
+    }
+
+    /// Permille of sampled entries written by the current search.
+    pub fn hashfull(&self) -> u32 {
+        let gen = self.generation.load(Ordering::Relaxed);
+        let sample = self.buckets.len().min(250);
+        if sample == 0 {
+            return 0;
+        }
+        let used: usize = self.buckets[..sample]
+            .iter()
+            .flat_map(|b| b.0.iter())
+            .filter(|e| {
+                let d = e.data.load(Ordering::Relaxed);
+                d != 0 && gen_of(d) == gen
+            })
+            .count();
+        (used * 1000 / (sample * BUCKET)) as u32
+    }
+}
+
+/// `n` empty buckets from zeroed memory: the operating system hands out
+/// zero pages lazily, so a large table costs nothing until it is used.
+fn zeroed_buckets(n: usize) -> Vec<Bucket> {
+    let layout = std::alloc::Layout::array::<Bucket>(n).expect("table size");
+    // SAFETY: an all-zero `Bucket` is valid (atomics of 0, i.e. empty
+    // entries); the allocation has the layout `Vec<Bucket>` expects for
+    // capacity `n`, and a null pointer is handled.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout) as *mut Bucket;
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Vec::from_raw_parts(ptr, n, n)
+    }
+}
+
+#[inline(always)]
+fn write(e: &Entry, key: u64, data: u64) {
+    e.check.store(key ^ data, Ordering::Relaxed);
+    e.data.store(data, Ordering::Relaxed);
+}
+
+#[inline(always)]
+fn gen_of(data: u64) -> u8 {
+    (data >> 46) as u8
+}
+
+#[inline(always)]
+fn pack(mv: Move, score: i32, depth: i32, bound: Bound, gen: u8) -> u64 {
+    let score = score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16 as u64;
+    let depth = depth.clamp(0, 255) as u64;
+    (mv.0 as u64 & MOVE_BITS) | score << 20 | depth << 36 | (bound as u64) << 44 | (gen as u64) << 46
+}
+
+#[inline(always)]
+fn unpack(data: u64) -> TtHit {
+    let bound = match data >> 44 & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        _ => Bound::Exact,
+    };
+    TtHit {
+        mv: Move((data & MOVE_BITS) as u32),
+        score: (data >> 20) as u16 as i16 as i32,
+        depth: (data >> 36 & 0xff) as i32,
+        bound,
+    }
+}
+
+/// Scores at or beyond this magnitude are wins or losses at a known ply.
+pub const MATE_BOUND: i32 = crate::search::MATE - crate::search::MAX_PLY as i32;
+
+/// A score as stored: mate scores measured from this node, not the root.
+#[inline(always)]
+pub fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A stored score brought back to a root-relative score at `ply`.
+#[inline(always)]
+pub fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::Special;
+    use crate::piece::Kind;
+
+    #[test]
+    fn store_and_probe_round_trip() {
+        let tt = TranspositionTable::new(1);
+        let m = Move::new(12, 28, Some(Kind::Queen), Special::Normal);
+        tt.store(0xdead_beef, m, -1234, 7, Bound::Lower);
+        let hit = tt.probe(0xdead_beef).unwrap();
+        assert_eq!(hit, TtHit { mv: m, score: -1234, depth: 7, bound: Bound::Lower });
+        assert!(tt.probe(0xdead_beee).is_none());
+        assert!(tt.hashfull() <= 1000);
+    }
+
+    #[test]
+    fn mate_scores_are_node_relative() {
+        let s = crate::search::MATE - 5;
+        assert_eq!(score_from_tt(score_to_tt(s, 3), 3), s);
+        assert_eq!(score_from_tt(score_to_tt(-s, 3), 3), -s);
+        assert_eq!(score_to_tt(17, 9), 17);
+    }
+}
