@@ -25,10 +25,15 @@ pub struct KindTables<B> {
     pub lame: Vec<Vec<(u8, u8, Mode)>>,
     /// Lame capturing leaps reaching a square: (origin, leg).
     pub lame_rev: Vec<Vec<(u8, u8)>>,
+    /// Origins of `lame_rev[sq]` as a set (a quick test before the list).
+    pub lame_rev_mask: Vec<B>,
     /// Robotic hops of range-1 lines per square: (screen, landing, mode).
     pub hops: Vec<Vec<(u8, u8, Mode)>>,
     /// Robotic capturing range-1 hops onto a square: (origin, screen).
     pub hop_rev: Vec<Vec<(u8, u8)>>,
+    /// Origins of `hop_rev[sq]` as a set. A range-1 hop lands two steps
+    /// away, so its screen is the midpoint `(origin + sq) / 2`.
+    pub hop_rev_mask: Vec<B>,
     /// Rides orthogonally (all four directions, both modes).
     pub orth: bool,
     /// Rides diagonally (all four directions, both modes).
@@ -87,6 +92,10 @@ pub struct Tables<B: BitSet> {
     pub last_rank: ByColor<B>,
     /// Shock masks (left file, right file) when the variant has the rule.
     pub shock_files: Option<(Color, B, B)>,
+    /// Per square, its orthogonal neighbours (hop screens of rook lines).
+    pub orth_ring: Vec<B>,
+    /// Per square, its diagonal neighbours (hop screens of bishop lines).
+    pub diag_ring: Vec<B>,
 }
 
 impl<B: BitSet> Tables<B> {
@@ -110,6 +119,8 @@ impl<B: BitSet> Tables<B> {
                     lame_rev: vec![Vec::new(); n],
                     hops: vec![Vec::new(); n],
                     hop_rev: vec![Vec::new(); n],
+                    hop_rev_mask: vec![B::EMPTY; n],
+                    lame_rev_mask: vec![B::EMPTY; n],
                     forward: sign as i8,
                     ..Default::default()
                 };
@@ -154,6 +165,7 @@ impl<B: BitSet> Tables<B> {
                             t.lame[from].push((to as u8, leg as u8, line.mode));
                             if line.mode.captures() {
                                 t.lame_rev[to].push((from as u8, leg as u8));
+                                t.lame_rev_mask[to] |= B::bit(from);
                                 add(&mut s.lame);
                             }
                             continue;
@@ -170,7 +182,9 @@ impl<B: BitSet> Tables<B> {
                             if let Some(land) = size.offset(to, df, dr) {
                                 t.hops[from].push((to as u8, land as u8, line.mode));
                                 if line.mode.captures() {
+                                    debug_assert_eq!((from + land) / 2, to);
                                     t.hop_rev[land].push((from as u8, to as u8));
+                                    t.hop_rev_mask[land] |= B::bit(from);
                                     add(&mut s.hop_leapers);
                                 }
                             }
@@ -185,7 +199,18 @@ impl<B: BitSet> Tables<B> {
         let last_rank = ByColor([rank(size.ranks - 1), rank(0)]);
         let shock_files =
             variant.shock.map(|s| (s.side, geo.file_mask[s.left_file as usize], geo.file_mask[s.right_file as usize]));
-        Tables { geo, variant, kinds, sets, kind_list, double_rank, last_rank, shock_files }
+        let ring = |dirs: std::ops::Range<usize>| -> Vec<B> {
+            (0..n)
+                .map(|sq| {
+                    dirs.clone()
+                        .filter(|&d| geo.step[d][sq] != NO_SQ)
+                        .fold(B::EMPTY, |m, d| m | B::bit(geo.step[d][sq] as usize))
+                })
+                .collect()
+        };
+        let orth_ring = ring(0..4);
+        let diag_ring = ring(4..8);
+        Tables { geo, variant, kinds, sets, kind_list, double_rank, last_rank, shock_files, orth_ring, diag_ring }
     }
 
     /// Shared tables for a variant, built once per distinct definition and
@@ -265,37 +290,30 @@ impl<B: BitSet> Tables<B> {
     fn complex_attack(&self, pos: &impl Placement<B>, sq: usize, by: Color, occ: B) -> bool {
         let s = &self.sets[by];
         let kt = &self.kinds[by];
-        let geo = &self.geo;
-        for (set, dirs) in [(s.robotic_orth, 0..4), (s.robotic_diag, 4..8)] {
-            let hoppers = pos.pieces_of(by, set);
-            if hoppers.is_empty() {
-                continue;
-            }
-            for d in dirs {
-                let a = geo.step[d][sq];
-                if a != NO_SQ && occ.has(a as usize) {
-                    if let Some(b) = geo.first_blocker(a as usize, d, occ) {
-                        if hoppers.has(b) {
-                            return true;
-                        }
-                    }
-                }
-            }
+        // Robotic riders (§3): a hop onto `sq` passes over the neighbour of
+        // `sq` on the line and lands on `sq`, so the hopper is the first
+        // piece beyond that neighbour. Looking from `sq` with the occupied
+        // neighbours lifted finds exactly those hoppers (and riders that see
+        // `sq` directly, which attack it anyway).
+        let hoppers = pos.pieces_of(by, s.robotic_orth);
+        if !hoppers.is_empty() && !(self.geo.rook_attacks(sq, occ & !self.orth_ring[sq]) & hoppers).is_empty() {
+            return true;
+        }
+        let hoppers = pos.pieces_of(by, s.robotic_diag);
+        if !hoppers.is_empty() && !(self.geo.bishop_attacks(sq, occ & !self.diag_ring[sq]) & hoppers).is_empty() {
+            return true;
         }
         for k in s.hop_leapers.kinds() {
-            let bb = pos.pieces(by, k);
-            if !bb.is_empty()
-                && kt[k.idx()].hop_rev[sq]
-                    .iter()
-                    .any(|&(from, screen)| bb.has(from as usize) && occ.has(screen as usize))
-            {
+            let from = kt[k.idx()].hop_rev_mask[sq] & pos.pieces(by, k);
+            if from.squares().any(|o| occ.has((o + sq) / 2)) {
                 return true;
             }
         }
         for k in s.lame.kinds() {
+            let t = &kt[k.idx()];
             let bb = pos.pieces(by, k);
-            if !bb.is_empty()
-                && kt[k.idx()].lame_rev[sq].iter().any(|&(from, leg)| bb.has(from as usize) && !occ.has(leg as usize))
+            if !(t.lame_rev_mask[sq] & bb).is_empty()
+                && t.lame_rev[sq].iter().any(|&(from, leg)| bb.has(from as usize) && !occ.has(leg as usize))
             {
                 return true;
             }

@@ -3,23 +3,51 @@
 //! Pseudo-legal targets come from the attack tables; legality (RULES.md §1:
 //! no move may leave a royal piece attacked) is decided per node:
 //!
-//! * one royal piece and no complex enemy attackers (no hops, lame legs or
-//!   bent riders on the board): check and pin masks make every non-royal
-//!   move legal by construction, and royal moves are tested against the
-//!   attackers with the royal lifted off the board (the FIDE fast path);
-//! * otherwise a move is accepted without a test when the side is not in
-//!   check, the mover is not (and does not become) royal, and neither its
-//!   origin nor its destination is a *danger* square: a pinned piece, or,
-//!   against complex attackers, a square next to a royal or on a line from a
-//!   royal that holds an enemy rider. Every other move is made on a copy and
-//!   the royals are tested.
+//! * no complex enemy attackers on the board (no hops, lame legs or bent
+//!   riders): check and pin masks make every non-royal move legal by
+//!   construction (with several royals, the check masks of all checked
+//!   royals intersect, and a piece pinned to any royal is tested). With a
+//!   single royal, its moves are tested against the attackers with the
+//!   royal lifted off the board (the FIDE fast path);
+//! * against complex attackers, when not in check, a non-royal move is
+//!   accepted without a test unless its origin is a *from-danger* square or
+//!   its destination a *to-danger* square. Taking a piece off a square can
+//!   open a rider line (the only blocker between a royal and the nearest
+//!   enemy rider on that line, or the second one when the first is the hop
+//!   screen next to the royal), or a lame leg; putting a piece on a square
+//!   can only create an attack as the screen of a range-1 hop (a Core,
+//!   Turret or Automaton two squares from a royal). Gryphons make every
+//!   orthogonal line from a royal from-danger.
+//!
+//! Every other move gets the full test: the occupancy after the move, the
+//! captured piece lifted, the royal squares after the move, and an attack
+//! test on each of them (no copy of the position is made).
 
 use crate::attacks::Placement;
 use crate::bitboard::BitSet;
-use crate::geometry::NO_SQ;
+use crate::geometry::{dir_is_positive, NO_SQ};
 use crate::moves::{Move, MoveList, Special};
-use crate::piece::{Color, Kind};
+use crate::piece::{Color, Kind, Piece};
 use crate::position::{Position, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ, EMPTY};
+use crate::variant::KindSet;
+
+/// A position's placement with some enemy pieces lifted (a captured piece),
+/// for attack tests of the position after a move without making it.
+struct Without<'a, B: BitSet> {
+    pos: &'a Position<B>,
+    keep: B,
+}
+
+impl<B: BitSet> Placement<B> for Without<'_, B> {
+    #[inline(always)]
+    fn pieces(&self, color: Color, kind: Kind) -> B {
+        self.pos.pieces(color, kind) & self.keep
+    }
+    #[inline(always)]
+    fn pieces_of(&self, color: Color, set: KindSet) -> B {
+        self.pos.pieces_of(color, set) & self.keep
+    }
+}
 
 /// How the moves of one piece are checked for legality.
 #[derive(Clone, Copy)]
@@ -40,11 +68,19 @@ struct Node<B: BitSet> {
     occ: B,
     theirs: B,
     in_check: bool,
-    fast: bool,
+    /// No complex enemy attackers: non-royal moves are legal exactly inside
+    /// `check_mask` (pinned pieces are tested or, with one royal, kept on
+    /// the pin line).
+    masked: bool,
+    /// Exactly one royal (and `masked`): its moves use [`Policy::RoyalFast`].
+    single: bool,
     royal_sq: usize,
     check_mask: B,
     pinned: B,
-    danger: B,
+    /// Against complex attackers: origins that may open an attack.
+    from_danger: B,
+    /// Against complex attackers: destinations that may close a hop screen.
+    to_danger: B,
 }
 
 impl<B: BitSet> Position<B> {
@@ -122,36 +158,32 @@ impl<B: BitSet> Position<B> {
         let ours = self.side(us);
         let theirs = self.side(them);
         let royals = self.royals(us);
-        let complex = !self.pieces_of(them, t.sets[them].complex).is_empty();
+        let sets = &t.sets[them];
+        let complex = !self.pieces_of(them, sets.complex).is_empty();
         let mut node = Node {
             us,
             them,
             occ,
             theirs,
             in_check: false,
-            fast: false,
+            masked: false,
+            single: false,
             royal_sq: 0,
             check_mask: t.geo.all,
             pinned: B::EMPTY,
-            danger: B::EMPTY,
+            from_danger: B::EMPTY,
+            to_danger: B::EMPTY,
         };
-        let orth = self.pieces_of(them, t.sets[them].orth);
-        let diag = self.pieces_of(them, t.sets[them].diag);
+        let orth = self.pieces_of(them, sets.orth);
+        let diag = self.pieces_of(them, sets.diag);
         if complex {
             node.in_check = royals.squares().any(|r| t.is_attacked(self, r, them, occ));
-            let bent = !self.pieces_of(them, t.sets[them].bent).is_empty();
-            for r in royals.squares() {
-                node.danger |= t.geo.ring(r);
-                for d in 0..8 {
-                    let ray = t.geo.rays[d][r];
-                    let riders = if d < 4 { orth } else { diag };
-                    if !(ray & riders).is_empty() || (bent && d < 4) {
-                        node.danger |= ray;
-                    }
-                }
+            if !node.in_check {
+                self.danger(&mut node, royals, orth, diag);
             }
             return node;
         }
+        node.masked = true;
         for r in royals.squares() {
             let snipers = (t.geo.rook_attacks(r, B::EMPTY) & orth) | (t.geo.bishop_attacks(r, B::EMPTY) & diag);
             for s in snipers.squares() {
@@ -160,43 +192,99 @@ impl<B: BitSet> Position<B> {
                     node.pinned |= b;
                 }
             }
-        }
-        if royals.count() == 1 {
-            let r = royals.lsb();
             let checkers = t.simple_attackers(self, r, them, occ);
-            node.fast = true;
-            node.royal_sq = r;
-            node.in_check = !checkers.is_empty();
+            if checkers.is_empty() {
+                continue;
+            }
+            node.in_check = true;
             if checkers.more_than_one() {
                 node.check_mask = B::EMPTY;
-            } else if node.in_check {
+            } else {
                 let c = checkers.lsb();
                 let block = if (orth | diag).has(c) { t.geo.between(r, c) } else { B::EMPTY };
-                node.check_mask = block | checkers;
+                node.check_mask &= block | checkers;
             }
-        } else {
-            node.in_check = royals.squares().any(|r| !t.simple_attackers(self, r, them, occ).is_empty());
+        }
+        if royals.count() == 1 {
+            node.single = true;
+            node.royal_sq = royals.lsb();
         }
         node
+    }
+
+    /// The danger squares around each royal against complex attackers (see
+    /// the module comment), when not in check.
+    fn danger(&self, node: &mut Node<B>, royals: B, orth: B, diag: B) {
+        let t = self.tables;
+        let geo = &t.geo;
+        let them = node.them;
+        let sets = &t.sets[them];
+        let kt = &t.kinds[them];
+        let occ = node.occ;
+        let bent = !self.pieces_of(them, sets.bent).is_empty();
+        for r in royals.squares() {
+            for d in 0..8 {
+                let riders = geo.rays[d][r] & if d < 4 { orth } else { diag };
+                if riders.is_empty() {
+                    continue;
+                }
+                let h = if dir_is_positive(d) { riders.lsb() } else { riders.msb() };
+                let b = geo.between(r, h) & occ;
+                if !b.more_than_one() {
+                    node.from_danger |= b;
+                } else {
+                    // The hop screen next to the royal and one more blocker:
+                    // lifting that one lets the rider hop onto the royal.
+                    let a = geo.step[d][r];
+                    let rest = b & !B::bit(a as usize);
+                    if b.has(a as usize) && !rest.more_than_one() {
+                        node.from_danger |= rest;
+                    }
+                }
+            }
+            if bent {
+                node.from_danger |= geo.rook_attacks(r, B::EMPTY);
+            }
+            for k in sets.hop_leapers.kinds() {
+                let from = kt[k.idx()].hop_rev_mask[r] & self.pieces(them, k);
+                for o in from.squares() {
+                    node.to_danger |= B::bit((o + r) / 2);
+                }
+            }
+            for k in sets.lame.kinds() {
+                let kd = &kt[k.idx()];
+                let bb = self.pieces(them, k);
+                if !(kd.lame_rev_mask[r] & bb).is_empty() {
+                    for &(o, leg) in &kd.lame_rev[r] {
+                        if bb.has(o as usize) {
+                            node.from_danger |= B::bit(leg as usize);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[inline(always)]
     fn policy(&self, node: &Node<B>, from: usize, k: Kind, royal_mover: bool) -> Policy<B> {
         let t = self.tables;
         if royal_mover {
-            return if node.fast && t.variant.evolve[k.idx()] == k { Policy::RoyalFast } else { Policy::TestAll };
+            return if node.single && t.variant.evolve[k.idx()] == k { Policy::RoyalFast } else { Policy::TestAll };
         }
-        if node.fast {
-            let mut mask = node.check_mask;
-            if node.pinned.has(from) {
-                mask &= t.geo.line(node.royal_sq, from);
+        if node.masked {
+            if !node.pinned.has(from) {
+                return Policy::Masked(node.check_mask);
             }
-            return Policy::Masked(mask);
+            return if node.single {
+                Policy::Masked(node.check_mask & t.geo.line(node.royal_sq, from))
+            } else {
+                Policy::TestAll
+            };
         }
-        if node.in_check || node.pinned.has(from) || node.danger.has(from) {
+        if node.in_check || node.from_danger.has(from) {
             Policy::TestAll
         } else {
-            Policy::Split(!node.danger)
+            Policy::Split(!node.to_danger)
         }
     }
 
@@ -228,6 +316,11 @@ impl<B: BitSet> Position<B> {
             }
             Policy::TestAll => (B::EMPTY, targets),
         };
+        #[cfg(debug_assertions)]
+        for to in (targets & !test).squares() {
+            let m = Move::new(from, to, None, Special::Normal);
+            debug_assert_eq!(sure.has(to), self.legal_after_copy(m, royal_mover), "{m:?} in {}", self.fen());
+        }
         let last = self.tables.last_rank[node.us];
         if promotes && !((sure | test) & last).is_empty() {
             for to in (sure | test).squares() {
@@ -267,6 +360,7 @@ impl<B: BitSet> Position<B> {
             Policy::Split(mask) if mask.has(to) => true,
             _ => self.legal_after(Move::new(from, to, None, special), royal_mover),
         };
+        debug_assert_eq!(ok, self.legal_after_copy(Move::new(from, to, None, special), royal_mover));
         if !ok {
             return;
         }
@@ -353,10 +447,53 @@ impl<B: BitSet> Position<B> {
         }
     }
 
-    /// Full legality test: make the move on a copy and check that no royal
-    /// of the mover is attacked; a royal that stops being royal by moving
-    /// must still land safely unless `royal_may_move_into_check` (§5.5).
+    /// Full legality test without making the move: the occupancy after it,
+    /// the captured piece lifted, and an attack test on every royal square
+    /// after it. A royal that stops being royal by moving must still land
+    /// safely unless `royal_may_move_into_check` (§5.5).
     pub(crate) fn legal_after(&self, m: Move, royal_mover: bool) -> bool {
+        let t = self.tables;
+        let v = &t.variant;
+        let us = self.turn;
+        let them = us.flip();
+        let (from, to) = (m.from(), m.to());
+        let (fb, tb) = (B::bit(from), B::bit(to));
+        let mut occ = (self.occupied() ^ fb) | tb;
+        let mut gone = self.side(them) & tb;
+        match m.special() {
+            Special::EnPassant => {
+                gone = B::bit(self.ep_victim as usize);
+                occ ^= gone;
+            }
+            Special::Castle => {
+                let (rf, rt) = self.castle_rook_squares(to);
+                occ ^= B::bit(rf) | B::bit(rt);
+            }
+            _ => {}
+        }
+        let mut check = self.royals(us);
+        if royal_mover {
+            let kind = Piece::from_code(self.board[from]).kind;
+            let royal_after = v.royal[us].has(m.promotion().unwrap_or(v.evolve[kind.idx()]));
+            if check.has(from) {
+                check ^= fb;
+                if royal_after || !v.royal_may_move_into_check {
+                    check |= tb;
+                }
+            } else if royal_after {
+                check |= tb;
+            }
+        }
+        let view = Without { pos: self, keep: !gone };
+        let ok = !check.squares().any(|sq| t.is_attacked(&view, sq, them, occ));
+        debug_assert_eq!(ok, self.legal_after_copy(m, royal_mover), "{:?} in {}", m, self.fen());
+        ok
+    }
+
+    /// The reference legality test: make the move on a copy and test every
+    /// royal (checks [`Position::legal_after`] in debug builds).
+    #[allow(dead_code)]
+    fn legal_after_copy(&self, m: Move, royal_mover: bool) -> bool {
         let t = self.tables;
         let us = self.turn;
         let them = us.flip();
