@@ -64,3 +64,32 @@ def test_bench_quick_prints_table_and_ratios(capsys, tmp_path):
     assert re.search(r"signature \(total nodes\): \d+", out)
     assert "vs python-chess" in out
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_search_prints_info_lines_and_bestmove(capsys):
+    code, out = run(capsys, "search", "--fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "--depth", "3")
+    assert code == 0
+    infos = [line for line in out.splitlines() if line.startswith("info depth")]
+    assert [line.split()[2] for line in infos] == ["1", "2", "3"]
+    assert "score #1" in infos[-1]
+    assert "bestmove a1a8 (Ra8#)" in out
+
+
+def test_match_runs_and_resumes(capsys, tmp_path):
+    prefix = str(tmp_path / "m")
+    argv = ["match", "-v", "evolution", "--games", "2", "--nodes", "200", "--max-plies", "10"]
+    code, out = run(capsys, *argv, "--out", prefix)
+    assert code == 0
+    assert "full vs material-1ply" in out and "evolution" in out
+    lines = (tmp_path / "m.evolution.jsonl").read_text().splitlines()
+    assert len(lines) == 2
+    code, _ = run(capsys, *argv, "--out", prefix, "--workers", "1")
+    assert code == 0
+    assert len((tmp_path / "m.evolution.jsonl").read_text().splitlines()) == 2
+
+
+def test_render_writes_svg(capsys, tmp_path):
+    out = tmp_path / "b.svg"
+    code, _ = run(capsys, "render", "8/8/8/4k3/8/8/8/4K2R w K - 0 1", "-o", str(out))
+    assert code == 0
+    assert out.read_text().startswith("<svg")

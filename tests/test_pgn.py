@@ -168,7 +168,8 @@ def test_exact_export_with_comments_nags_and_variations():
 
 
 def test_export_wraps_at_80_columns_and_columns_none_gives_one_line():
-    game = Game.from_board(random_board("shocking", 5, plies=60))
+    # Chess games from random play last long enough to need several lines.
+    game = Game.from_board(random_board("chess", 5, plies=60))
     lines = str(game).split("\n\n", 1)[1].splitlines()
     assert len(lines) > 2
     assert all(len(line) <= 80 for line in lines)

@@ -18,7 +18,7 @@ def blocks(lang: str) -> list[str]:
 
 
 def test_python_examples_run_and_print_what_the_comments_say():
-    (code,) = blocks("python")
+    code = "\n".join(blocks("python"))
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         exec(compile(code, "README.md", "exec"), {})
@@ -33,7 +33,8 @@ def test_python_examples_run_and_print_what_the_comments_say():
         assert any(want in got for got in printed), (want, printed)
 
 
-def test_cli_examples_run(capsys):
+def test_cli_examples_run(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     commands = [
         line.split("#")[0].strip()
         for block in blocks("console")

@@ -28,6 +28,8 @@ from fairyforge._core import (
     variants,
 )
 from fairyforge.board import Board
+from fairyforge.outcome import Outcome, Termination
+from fairyforge.results import Info, Score, SearchResult
 
 try:
     from importlib.metadata import version as _version
@@ -36,19 +38,35 @@ try:
 except Exception:  # pragma: no cover - running from a source tree
     __version__ = "0.0.0"
 
+
+def search(
+    variant: str = "chess", fen: str | None = None, *, options: dict | None = None, **limits
+) -> SearchResult | list[SearchResult]:
+    """Search a position of a variant: ``fairyforge.search("shocking",
+    depth=6)``; variant options go in ``options``, limits as in
+    :meth:`Board.search`."""
+    return Board(variant, fen, **(options or {})).search(**limits)
+
+
 __all__ = [
     "AmbiguousMoveError",
     "Board",
     "IllegalMoveError",
+    "Info",
     "InvalidFenError",
     "InvalidMoveError",
     "InvalidOptionError",
     "LegalMoves",
     "Move",
+    "Outcome",
     "Piece",
+    "Score",
+    "SearchResult",
+    "Termination",
     "VariantInfo",
     "divide_text",
     "perft",
+    "search",
     "variant",
     "variants",
 ]

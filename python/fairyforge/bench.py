@@ -86,6 +86,9 @@ def cases(quick: bool) -> list[tuple[str, int, str, Callable[[], int]]]:
         out.append(("shocking start", 6, "", engine("shocking", None, 6)))
     out.append(("burden start", 6 - d, "", engine("burden", None, 6 - d)))
     out.append(("evolution start", 5 - d, "", engine("evolution", None, 5 - d)))
+    movetime = 250 if quick else 1000
+    for variant in fairyforge.variants():
+        out.append((f"{variant} search", 0, f"{movetime} ms", _search(variant, movetime)))
     loop_depth = 3
     out.append(
         (
@@ -119,6 +122,16 @@ def cases(quick: bool) -> list[tuple[str, int, str, Callable[[], int]]]:
 
 
 _ENGINE_SECONDS: dict[int, float] = {}
+_SEARCH_DEPTH: dict[str, int] = {}
+
+
+def _search(variant: str, movetime: int) -> Callable[[], int]:
+    def run() -> int:
+        result = fairyforge.Board(variant).search(movetime=movetime, hash_mb=64)
+        _SEARCH_DEPTH[variant] = result.depth
+        return result.nodes
+
+    return run
 
 
 def _engine_time(depth: int) -> Callable[[], int]:
@@ -141,6 +154,8 @@ def run_suite(quick: bool = False, console: Console | None = None) -> list[Row]:
             row = _timed(name, depth, note, fn)
             if name == "chess start (engine timer)" and depth in _ENGINE_SECONDS:
                 row.seconds = _ENGINE_SECONDS[depth]
+            if name.endswith(" search"):
+                row.depth = _SEARCH_DEPTH[name.split()[0]]
             rows.append(row)
             progress.advance(task)
     return rows

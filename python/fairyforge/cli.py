@@ -125,6 +125,100 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_search(args: argparse.Namespace) -> int:
+    board = fairyforge.Board(args.variant, args.fen, **parse_options(args.opt))
+
+    def show(i) -> None:
+        pv = " ".join(m.uci() for m in i.pv)
+        print(
+            f"info depth {i.depth} seldepth {i.seldepth} multipv {i.multipv} score {i.score} "
+            f"nodes {i.nodes} nps {i.nps} hashfull {i.hashfull} time {i.time * 1000:.0f} pv {pv}"
+        )
+
+    limits = {"depth": args.depth, "nodes": args.nodes, "movetime": args.movetime}
+    if not any(v is not None for v in limits.values()):
+        limits["movetime"] = 1000
+    result = board.search(**limits, multipv=args.multipv, threads=args.threads, info=show)
+    best = result[0] if isinstance(result, list) else result
+    if best.best_move is None:
+        outcome = board.outcome()
+        print(f"bestmove (none) {outcome.result() if outcome else ''}".rstrip())
+    else:
+        print(f"bestmove {best.best_move.uci()} ({board.san(best.best_move)})")
+    console.print(
+        f"[dim]depth {best.depth}, {best.nodes:,} nodes in {best.time:.2f} s "
+        f"({best.nps / 1e6:.2f} M nodes/s), score {best.score}[/dim]",
+        highlight=False,
+    )
+    return 0
+
+
+def players(nodes: int) -> dict:
+    """The match presets: the full engine and the two reference players."""
+    from fairyforge.match import Player
+
+    return {
+        "full": Player("full", nodes=nodes),
+        "material": Player("material-1ply", depth=1, eval="material", plain=True),
+        "plain": Player("plain-d3", depth=3, plain=True),
+    }
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    from rich.progress import Progress
+
+    from fairyforge import match
+
+    presets = players(args.nodes)
+    a, b = presets[args.a], presets[args.b]
+    if a.name == b.name:
+        raise fairyforge.InvalidOptionError("invalid option --b: the two players are the same")
+    variants = fairyforge.variants() if args.variant == "all" else [args.variant]
+    options = parse_options(args.opt)
+    client = None
+    if args.dask:
+        from dask.distributed import Client
+
+        client = Client(args.dask)
+    table = Table(title=f"{a.name} vs {b.name} ({args.games} games per variant)")
+    for col in ["variant", "games", "W", "D", "L", "score", "Elo", "95% interval"]:
+        table.add_column(col, justify="left" if col == "variant" else "right")
+    summary = []
+    for variant in variants:
+        games = match.pairings(
+            variant, a, b, args.games, options=options, seed=args.seed, max_plies=args.max_plies
+        )
+        out = f"{args.out}.{variant}.jsonl" if args.out else None
+        with Progress(console=console, transient=True) as progress:
+            task = progress.add_task(f"{variant}", total=len(games))
+            progress.update(task, completed=len(match._done_indices(out)))
+            records = match.run(
+                games,
+                out=out,
+                workers=args.workers,
+                client=client,
+                progress=lambda _r, task=task: progress.advance(task),
+            )
+        s = match.score(records, a.name)
+        elo, lo, hi = s.elo()
+        summary.append((variant, elo, lo, hi))
+        table.add_row(
+            variant,
+            str(s.games),
+            str(s.wins),
+            str(s.draws),
+            str(s.losses),
+            f"{s.fraction:.1%}",
+            f"{elo:+.0f}",
+            f"[{lo:+.0f}, {hi:+.0f}]",
+        )
+    console.print(table)
+    if args.plot:
+        match.plot(summary, args.plot, f"{a.name} vs {b.name}")
+        console.print(f"plot written to {args.plot}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="fairyforge", description=__doc__)
     parser.add_argument("--version", action="version", version=fairyforge.__version__)
@@ -141,6 +235,31 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quick", action="store_true", help="shallower depths (a few seconds)")
     p.add_argument("--plot", metavar="PNG", help="also write a bar chart (needs matplotlib)")
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("search", help="search a position and print the best move")
+    add_position_args(p)
+    limit = p.add_mutually_exclusive_group()
+    limit.add_argument("--depth", type=int, help="iterations (plies)")
+    limit.add_argument("--nodes", type=int, help="node budget")
+    limit.add_argument("--movetime", type=int, help="milliseconds (default 1000)")
+    p.add_argument("--multipv", type=int, default=1)
+    p.add_argument("--threads", type=int, default=1)
+    p.set_defaults(func=cmd_search)
+
+    p = sub.add_parser("match", help="play two engine configurations against each other")
+    p.add_argument("--variant", "-v", default="all", help="variant, or all (default)")
+    p.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--games", "-n", type=int, default=20, help="games per variant (default 20)")
+    p.add_argument("--nodes", type=int, default=2000, help="nodes per move of the full engine")
+    p.add_argument("--a", default="full", choices=["full", "material", "plain"])
+    p.add_argument("--b", default="material", choices=["full", "material", "plain"])
+    p.add_argument("--max-plies", type=int, default=200, help="adjudicate a draw after this")
+    p.add_argument("--seed", type=int, default=1, help="opening seed")
+    p.add_argument("--workers", type=int, default=None, help="local processes (default: cores)")
+    p.add_argument("--dask", metavar="ADDRESS", help="run on a Dask scheduler instead")
+    p.add_argument("--out", metavar="PREFIX", help="append records to PREFIX.<variant>.jsonl")
+    p.add_argument("--plot", metavar="PNG", help="Elo with 95%% intervals per variant")
+    p.set_defaults(func=cmd_match)
 
     p = sub.add_parser("render", help="draw a position (FEN or .pgn file) as SVG or PNG")
     p.add_argument("source", help="a FEN, or a .pgn file (its final position)")

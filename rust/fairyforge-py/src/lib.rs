@@ -259,6 +259,9 @@ impl LegalMoves {
     fn __bool__(&self) -> bool {
         !self.moves.is_empty()
     }
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyIterator>> {
+        pyo3::types::PyList::new(py, self.moves.iter().cloned())?.try_iter()
+    }
     fn __repr__(&self) -> String {
         let names: Vec<String> = self.moves.iter().map(Move::uci).collect();
         format!("<LegalMoves ({})>", names.join(", "))
@@ -284,7 +287,7 @@ struct VariantInfo {
     /// Variant name.
     name: String,
     /// Options as given (normalised strings).
-    options: Vec<(String, String)>,
+    options: std::collections::BTreeMap<String, String>,
     /// Number of files.
     files: u8,
     /// Number of ranks.
@@ -304,7 +307,7 @@ impl VariantInfo {
 fn variant_info(v: &Variant) -> VariantInfo {
     VariantInfo {
         name: v.name.clone(),
-        options: v.options.clone(),
+        options: v.options.iter().cloned().collect(),
         files: v.size.files,
         ranks: v.size.ranks,
         start_fen: v.start_fen.clone(),
@@ -575,6 +578,134 @@ impl Board {
         }
         Ok(d)
     }
+    /// SAN of a legal move (RULES.md §2.3).
+    fn san(&mut self, m: &Bound<'_, PyAny>) -> PyResult<String> {
+        let e = self.resolve(&move_arg(m)?)?;
+        Ok(self.inner.pos.san(e))
+    }
+    /// The legal move a SAN (or coordinate text) names.
+    fn parse_san(&self, san: &str) -> PyResult<Move> {
+        let e = self.inner.pos.parse_san(san).map_err(to_py)?;
+        Ok(Move::from_engine(&self.inner.pos, e))
+    }
+    /// Parse a SAN, play it and return the Move.
+    fn push_san(&mut self, san: &str) -> PyResult<Move> {
+        let e = self.inner.pos.parse_san(san).map_err(to_py)?;
+        let mv = Move::from_engine(&self.inner.pos, e);
+        self.play(e);
+        Ok(mv)
+    }
+    /// A line of legal moves from this position as numbered SAN
+    /// (`1. e4 e5 2. Nf3`, or `3... Nf6` when Black starts).
+    fn variation_san(&self, moves: Vec<Bound<'_, PyAny>>) -> PyResult<String> {
+        let mut b = self.clone();
+        let mut parts = Vec::new();
+        for (i, m) in moves.iter().enumerate() {
+            let e = b.resolve(&move_arg(m)?)?;
+            let white = b.inner.pos.turn() == Color::White;
+            let n = b.inner.pos.fullmove_number();
+            if white {
+                parts.push(format!("{n}."));
+            } else if i == 0 {
+                parts.push(format!("{n}..."));
+            }
+            parts.push(b.inner.pos.san(e));
+            b.play(e);
+        }
+        Ok(parts.join(" "))
+    }
+    /// Native outcome: (termination name, winner, points) or None.
+    #[pyo3(signature = (claim_draw=false))]
+    fn _outcome(&self, claim_draw: bool) -> Option<(&'static str, Option<bool>, Option<(u32, u32)>)> {
+        self.inner.outcome(claim_draw).map(|o| (o.termination.name(), o.winner.map(|c| c == Color::White), o.points))
+    }
+    /// True when the game is over (with `claim_draw`, also by the
+    /// claimable threefold-repetition and fifty-move draws).
+    #[pyo3(signature = (claim_draw=false))]
+    fn is_game_over(&self, claim_draw: bool) -> bool {
+        self.inner.is_game_over(claim_draw)
+    }
+    /// True when the current position has occurred at least `count` times.
+    #[pyo3(signature = (count=3))]
+    fn is_repetition(&self, count: usize) -> bool {
+        self.inner.is_repetition(count)
+    }
+    /// True when a draw can be claimed (threefold repetition or fifty moves).
+    fn can_claim_draw(&self) -> bool {
+        self.inner.can_claim_draw()
+    }
+    /// True when neither side can mate (FIDE chess only).
+    fn is_insufficient_material(&self) -> bool {
+        self.inner.is_insufficient_material()
+    }
+    /// Native search; see `fairyforge.Board.search`.
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (depth=None, nodes=None, movetime_ms=None, multipv=1, threads=1, hash_mb=16, eval="full", plain=false, info=None))]
+    fn _search(
+        &self,
+        py: Python<'_>,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        movetime_ms: Option<u64>,
+        multipv: usize,
+        threads: usize,
+        hash_mb: usize,
+        eval: &str,
+        plain: bool,
+        info: Option<Py<PyAny>>,
+    ) -> PyResult<Vec<RawResult>> {
+        let eval = match eval {
+            "full" => fairyforge::EvalKind::Full,
+            "material" => fairyforge::EvalKind::MaterialOnly,
+            e => {
+                return Err(InvalidOptionError::new_err(format!(
+                    "invalid option eval: {e:?} (allowed: full, material)"
+                )))
+            }
+        };
+        if multipv == 0 || threads == 0 || hash_mb == 0 || depth == Some(0) {
+            return Err(InvalidOptionError::new_err(
+                "invalid search limits: depth, multipv, threads and hash_mb must be at least 1",
+            ));
+        }
+        let limits = fairyforge::Limits { depth, nodes, movetime_ms, multipv, threads, hash_mb, eval, plain };
+        let pos = self.inner.pos;
+        let history: Vec<u64> = self.inner.history.iter().map(|(p, _)| p.key()).collect();
+        let failure: std::sync::Mutex<Option<PyErr>> = std::sync::Mutex::new(None);
+        let results = run_detached(py, |stop| {
+            let mut report = |i: &fairyforge::Info| {
+                let Some(cb) = &info else { return };
+                Python::attach(|py| {
+                    let pv: Vec<Move> = i.pv.iter().map(|&m| Move::from_engine(&pos, m)).collect();
+                    let raw =
+                        (i.depth, i.seldepth, i.multipv, score_raw(i.score), i.nodes, i.nps, i.time_ms, pv, i.hashfull);
+                    if let Err(e) = cb.call1(py, (raw,)) {
+                        *failure.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                });
+            };
+            Some(fairyforge::search(&pos, &history, &limits, stop, &mut report))
+        })?;
+        if let Some(e) = failure.lock().unwrap_or_else(|p| p.into_inner()).take() {
+            return Err(e);
+        }
+        Ok(results
+            .into_iter()
+            .map(|r| {
+                (
+                    r.best_move.map(|m| Move::from_engine(&pos, m)),
+                    score_raw(r.score),
+                    r.pv.iter().map(|&m| Move::from_engine(&pos, m)).collect(),
+                    r.depth,
+                    r.seldepth,
+                    r.nodes,
+                    r.nps,
+                    r.time_ms,
+                )
+            })
+            .collect())
+    }
     /// ASCII grid, top rank first, `.` for empty squares.
     fn __str__(&self) -> String {
         let size = self.inner.variant.size;
@@ -611,6 +742,17 @@ impl Board {
     }
 }
 
+/// A search result as a tuple: (best move, score, pv, depth, seldepth,
+/// nodes, nps, time in ms).
+type RawResult = (Option<Move>, (&'static str, i32), Vec<Move>, u32, u32, u64, u64, u64);
+
+fn score_raw(s: fairyforge::Score) -> (&'static str, i32) {
+    match s {
+        fairyforge::Score::Cp(v) => ("cp", v),
+        fairyforge::Score::Mate(n) => ("mate", n),
+    }
+}
+
 fn py_literal(v: &str) -> String {
     match v {
         "true" => "True".into(),
@@ -618,6 +760,11 @@ fn py_literal(v: &str) -> String {
         _ if v.parse::<i64>().is_ok() => v.into(),
         _ => format!("'{v}'"),
     }
+}
+
+/// The position of `variant` (with options) at `fen` (None: the start).
+fn position(variant: &str, fen: Option<&str>, options: Option<&Bound<'_, PyDict>>) -> PyResult<AnyPosition> {
+    AnyPosition::new(&make_variant(variant, options)?, fen).map_err(to_py)
 }
 
 /// Leaf count of `variant` at `fen` (None: the start position).
@@ -631,8 +778,7 @@ fn perft(
     threads: Option<usize>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<u64> {
-    let v = make_variant(variant, options)?;
-    let pos = AnyPosition::new(&v, fen).map_err(to_py)?;
+    let pos = position(variant, fen, options)?;
     run_detached(py, |stop| pos.perft_parallel(depth, threads, stop).ok())
 }
 
@@ -650,8 +796,7 @@ fn divide_text(
     if depth == 0 {
         return Err(PyValueError::new_err("divide needs depth >= 1"));
     }
-    let v = make_variant(variant, options)?;
-    let pos = AnyPosition::new(&v, fen).map_err(to_py)?;
+    let pos = position(variant, fen, options)?;
     let rows = run_detached(py, |stop| pos.divide(depth, threads, stop).ok())?;
     Ok(format_divide(&rows))
 }
@@ -668,8 +813,7 @@ fn perft_timed(
     threads: Option<usize>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<(u64, f64)> {
-    let v = make_variant(variant, options)?;
-    let pos = AnyPosition::new(&v, fen).map_err(to_py)?;
+    let pos = position(variant, fen, options)?;
     run_detached(py, |stop| {
         let t = std::time::Instant::now();
         let n = if threads == Some(1) { Some(pos.perft(depth)) } else { pos.perft_parallel(depth, threads, stop).ok() };
