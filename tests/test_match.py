@@ -62,3 +62,14 @@ def test_play_respects_max_plies_and_records_moves():
     record = match.play(p)
     assert len(record["moves"]) <= 6
     assert record["termination"] in ("max_plies", "shock", "checkmate", "stalemate")
+
+
+def test_games_run_on_a_dask_cluster(tmp_path):
+    distributed = pytest.importorskip("dask.distributed")
+    a = Player("full", nodes=200)
+    b = Player("material", depth=1, eval="material", plain=True)
+    games = match.pairings("burden", a, b, 2, max_plies=8, options={"files": 6, "pawn_ranks": 2})
+    with distributed.Client(processes=False, n_workers=1, threads_per_worker=2) as client:
+        records = match.run(games, out=tmp_path / "d.jsonl", client=client)
+    assert [r["index"] for r in records] == [0, 1]
+    assert all(r["options"] == {"files": 6, "pawn_ranks": 2} for r in records)
