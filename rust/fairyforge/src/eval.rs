@@ -17,12 +17,13 @@
 //! piece's worth is what it will become: `value(k) = (1 - w) * base(k) +
 //! w * value(next(k))` with `w` = [`EVOLVE_WEIGHT`], solved to its fixed
 //! point (it also handles the Burden `cycle` options, where a king turns back
-//! into a pawn or knight). In Evolution Chess this makes N 350 < B 421 <
+//! into a pawn or knight). In Evolution Chess this makes N 350 < B 422 <
 //! R 635 < Q 950. In Burden a queen's next move crowns her: she becomes a
 //! king, a mobile but vulnerable royal (every extra king is another target
 //! for a fork, and a side with no legal move loses), so the king's base worth
 //! is small (100; Gryphon 150, Maharajah 300) and the queen is worth only
-//! about 660; bishops and knights are then valued by the queen they become.
+//! 695; bishops (440), knights (356) and pawns (177) are then valued partly
+//! by what they become.
 //!
 //! **Piece-square terms** are computed from coordinates, not from 8x8
 //! tables: a centralisation term `c(sq)` in [-1, 1] (1 in the centre, -1 in
@@ -127,18 +128,26 @@ fn centre_weight(kind: Kind) -> f64 {
     }
 }
 
+/// A kind a side may have, with its offset in the square tables.
+struct KindEntry {
+    kind: Kind,
+    base: usize,
+    phase: i32,
+    promoter: bool,
+}
+
 /// Precomputed evaluation tables for one variant on one board width.
 pub struct Evaluator<B: BitSet> {
     tables: &'static Tables<B>,
     kind: EvalKind,
     values: [i32; NKINDS],
-    /// Middlegame value (material + square) per colour, kind and square.
-    mg: Vec<i32>,
-    /// Endgame value per colour, kind and square.
-    eg: Vec<i32>,
+    /// (Middlegame, endgame) value, material included, per colour, kind
+    /// and square.
+    pst: Vec<(i32, i32)>,
+    /// The kinds each side may have, with their table offsets.
+    sides: [Vec<KindEntry>; 2],
     /// Passed-promoter bonus per colour and square (mg, eg).
     passed: Vec<(i32, i32)>,
-    phase_w: [i32; NKINDS],
     phase_total: i32,
     tapered: bool,
     royal_born: bool,
@@ -258,6 +267,18 @@ impl<B: BitSet> Evaluator<B> {
         if !tapered {
             eg.clone_from(&mg);
         }
+        let pst: Vec<(i32, i32)> = mg.into_iter().zip(eg).collect();
+        let sides = [Color::White, Color::Black].map(|c| {
+            tables.kind_list[c]
+                .iter()
+                .map(|&k| KindEntry {
+                    kind: k,
+                    base: (c.idx() * NKINDS + k.idx()) * n,
+                    phase: phase_w[k.idx()],
+                    promoter: v.promoters[c].has(k),
+                })
+                .collect()
+        });
         let mut zone1 = vec![B::EMPTY; n];
         let mut zone2 = vec![B::EMPTY; n];
         let mut front_span = vec![B::EMPTY; 2 * n];
@@ -309,10 +330,9 @@ impl<B: BitSet> Evaluator<B> {
             tables,
             kind,
             values,
-            mg,
-            eg,
+            pst,
+            sides,
             passed,
-            phase_w,
             phase_total,
             tapered,
             royal_born,
@@ -376,18 +396,21 @@ impl<B: BitSet> Evaluator<B> {
             let them = c.flip();
             let theirs = pos.side(them);
             let enemy_promoters = pos.pieces_of(them, v.promoters[them]);
-            for &k in &t.kind_list[c] {
-                let bb = pos.pieces(c, k);
+            for e in &self.sides[c.idx()] {
+                let bb = pos.pieces(c, e.kind);
                 if bb.is_empty() {
                     continue;
                 }
-                let base = (c.idx() * NKINDS + k.idx()) * n;
-                phase += self.phase_w[k.idx()] * bb.count() as i32;
+                phase += e.phase * bb.count() as i32;
+                let (mut m, mut g) = (0, 0);
                 for sq in bb.squares() {
-                    mg += sign * self.mg[base + sq];
-                    eg += sign * self.eg[base + sq];
+                    let (a, b) = self.pst[e.base + sq];
+                    m += a;
+                    g += b;
                 }
-                if v.promoters[c].has(k) {
+                mg += sign * m;
+                eg += sign * g;
+                if e.promoter {
                     for sq in bb.squares() {
                         if (self.front_span[c.idx() * n + sq] & enemy_promoters).is_empty() {
                             let (pm, pe) = self.passed[c.idx() * n + sq];

@@ -38,9 +38,12 @@
 //!   moves before standing pat so that a stalemate is scored as the loss it is.
 //!
 //! [`Limits::plain`] turns all of that off for comparison matches: plain
-//! fail-hard-free alpha-beta under iterative deepening, captures first by
-//! MVV-LVA, no TT, no extensions, no pruning, quiescence on captures and
-//! promotions only (with stand-pat even in check).
+//! full-window alpha-beta under iterative deepening, captures first by
+//! MVV-LVA, no TT, killers or history, no aspiration, extensions, pruning or
+//! reductions, and a quiescence search of captures and promotions only
+//! (stand-pat even in check, no SEE or delta pruning; the recapture-only
+//! tail is kept, since without it capture trees on crowded boards do not
+//! finish even at depth 2).
 //!
 //! With one thread, a fixed-depth search from a fresh table is fully
 //! deterministic: same best move, score and node count.
@@ -559,7 +562,8 @@ impl<'a, B: BitSet> Worker<'a, B> {
         let mut best = -INF;
         for i in pv_idx..self.root.len() {
             let m = self.root[i].mv;
-            let child = pos.after(m);
+            let mut child = *pos;
+            child.make(m);
             self.keys.push(child.key());
             let score = if i == pv_idx || self.plain {
                 -self.negamax(&child, -beta, -alpha, depth - 1, 1, true)
@@ -677,8 +681,9 @@ impl<'a, B: BitSet> Worker<'a, B> {
             }
         }
 
-        let static_eval = if in_check { -INF } else { self.eval.evaluate(pos) };
         let prune = !self.plain && !pv_node && !in_check && null_move_allowed(pos) && beta.abs() < MATE_BOUND;
+        // Only the pruning rules below read the static evaluation.
+        let static_eval = if prune { self.eval.evaluate(pos) } else { -INF };
         // Reverse futility: far above beta near the horizon.
         if prune && depth <= 4 && static_eval - 100 * depth >= beta {
             return static_eval;
@@ -718,7 +723,8 @@ impl<'a, B: BitSet> Worker<'a, B> {
             let m = pick(&mut self.buf, i, end);
             let count = i - start;
             let quiet = !is_capture(pos, m) && m.promotion().is_none();
-            let child = pos.after(m);
+            let mut child = *pos;
+            child.make(m);
             let new_depth = depth - 1;
             if new_depth > 0 && !self.plain {
                 self.shared.tt.prefetch(child.key());
@@ -837,7 +843,8 @@ impl<'a, B: BitSet> Worker<'a, B> {
                     continue;
                 }
             }
-            let child = pos.after(m);
+            let mut child = *pos;
+            child.make(m);
             if fast && !legal_child(pos, &child, m) {
                 continue;
             }

@@ -474,3 +474,19 @@ fn large_boards_search() {
     let r = &run(&p, &depth(4))[0];
     assert!(p.legal_moves().contains(&r.best_move.unwrap()));
 }
+
+#[test]
+fn threads_respect_movetime() {
+    for name in ["chess", "burden"] {
+        let v = variant(name);
+        let p = AnyPosition::new(&v, None).unwrap();
+        let t = std::time::Instant::now();
+        let mut reports = 0;
+        let stop = AtomicBool::new(false);
+        let limits = Limits { movetime_ms: Some(300), threads: 2, hash_mb: 8, ..Limits::default() };
+        let r = search(&p, &[], &limits, &stop, &mut |_| reports += 1);
+        assert!(t.elapsed().as_millis() < 3000, "{name}: {:?}", t.elapsed());
+        assert!(p.legal_moves().contains(&r[0].best_move.unwrap()));
+        assert!(reports >= 1 && r[0].depth >= 1 && r[0].nodes > 0);
+    }
+}
