@@ -6,6 +6,8 @@ from __future__ import annotations
 import threading
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import fairyforge
 from fairyforge import Board, Score, SearchResult
@@ -89,3 +91,36 @@ def test_search_releases_the_gil():
         done.set()
         t.join()
     assert counter > 10_000
+
+
+VARIANTS = [
+    ("chess", {}),
+    ("shocking", {}),
+    ("burden", {}),
+    ("burden", {"royal": "gryphon", "cycle": "pawn"}),
+    ("burden", {"royal": "maharajah", "files": 6, "pawn_ranks": 2}),
+    ("evolution", {}),
+]
+
+
+@settings(max_examples=30, deadline=None, derandomize=True, database=None)
+@given(
+    case=st.sampled_from(VARIANTS),
+    walk=st.lists(st.integers(min_value=0, max_value=10_000), max_size=40),
+    nodes=st.integers(min_value=1, max_value=400),
+)
+def test_search_never_returns_an_illegal_move(case, walk, nodes):
+    variant, options = case
+    board = Board(variant, **options)
+    for i in walk:
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(moves[i % len(moves)])
+    result = board.search(nodes=nodes)
+    legal = list(board.legal_moves)
+    if legal:
+        assert result.best_move in legal
+        assert all(isinstance(m, fairyforge.Move) for m in result.pv)
+    else:
+        assert result.best_move is None
