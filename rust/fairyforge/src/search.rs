@@ -118,7 +118,10 @@ pub enum Score {
     Cp(i32),
     /// The game ends within `n` moves of the side to move: positive, it
     /// wins (mate in `n`); negative, it loses. `Mate(0)`: the game is over
-    /// and the side to move has lost.
+    /// and the side to move has lost. (A finished game that the side to
+    /// move has won, possible only after a shock, is reported as
+    /// `Cp(MATE)`.) Every game end counts as mate here: checkmate, a
+    /// stalemate that loses, extinction and shock.
     Mate(i32),
 }
 
