@@ -153,6 +153,51 @@ def cmd_search(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_analyse(args: argparse.Namespace) -> int:
+    from rich.progress import Progress
+
+    from fairyforge import analysis, pool
+
+    errors: list = []
+    items = list(analysis.tasks(args.pgn, depth=args.depth, nodes=args.nodes, errors=errors))
+    for e in errors:
+        console.print(f"[yellow]skipped:[/yellow] {e}", highlight=False)
+    client = None
+    if args.dask:
+        from dask.distributed import Client
+
+        client = Client(args.dask)
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task("analysing", total=len(items))
+        progress.update(task, completed=len(pool.recorded(args.out) & {t.index for t in items}))
+        records = analysis.run(
+            items,
+            out=args.out,
+            workers=args.workers,
+            client=client,
+            progress=lambda _r: progress.advance(task),
+        )
+    s = analysis.summary(records)
+    table = Table(title=f"analysis of {args.pgn}")
+    table.add_column("games", justify="right")
+    table.add_column("skipped", justify="right")
+    table.add_column("positions", justify="right")
+    table.add_column("nodes", justify="right")
+    table.add_column("M nodes/s", justify="right")
+    table.add_column("played != best", justify="right")
+    table.add_row(
+        str(s["games"]),
+        str(len(errors)),
+        str(s["positions"]),
+        f"{s['nodes']:,}",
+        f"{s['nodes_per_second'] / 1e6:.2f}",
+        str(s["played_differs"]),
+    )
+    console.print(table)
+    console.print(f"records in {args.out}")
+    return 0
+
+
 def players(nodes: int) -> dict:
     """The match presets: the full engine and the two reference players."""
     from fairyforge.match import Player
@@ -167,7 +212,7 @@ def players(nodes: int) -> dict:
 def cmd_match(args: argparse.Namespace) -> int:
     from rich.progress import Progress
 
-    from fairyforge import match
+    from fairyforge import match, pool
 
     presets = players(args.nodes)
     a, b = presets[args.a], presets[args.b]
@@ -191,7 +236,7 @@ def cmd_match(args: argparse.Namespace) -> int:
         out = f"{args.out}.{variant}.jsonl" if args.out else None
         with Progress(console=console, transient=True) as progress:
             task = progress.add_task(f"{variant}", total=len(games))
-            progress.update(task, completed=len(match._done_indices(out)))
+            progress.update(task, completed=len(pool.recorded(out)))
             records = match.run(
                 games,
                 out=out,
@@ -245,6 +290,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--multipv", type=int, default=1)
     p.add_argument("--threads", type=int, default=1)
     p.set_defaults(func=cmd_search)
+
+    p = sub.add_parser("analyse", help="search every position of the games in a PGN file")
+    p.add_argument("pgn", help="a PGN file (any variant, via its Variant tags)")
+    limit = p.add_mutually_exclusive_group(required=True)
+    limit.add_argument("--depth", type=int)
+    limit.add_argument("--nodes", type=int)
+    p.add_argument("--out", required=True, help="JSON-lines file, appended and resumable")
+    p.add_argument("--workers", type=int, default=None, help="local processes (default: cores)")
+    p.add_argument("--dask", metavar="ADDRESS", help="run on a Dask scheduler instead")
+    p.set_defaults(func=cmd_analyse)
 
     p = sub.add_parser("match", help="play two engine configurations against each other")
     p.add_argument("--variant", "-v", default="all", help="variant, or all (default)")

@@ -13,15 +13,14 @@ True
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import random
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import fairyforge
+from fairyforge import pool
 
 
 @dataclass(frozen=True)
@@ -112,18 +111,6 @@ def pairings(
     return out
 
 
-def _done_indices(path: str | os.PathLike | None) -> set[int]:
-    if path is None or not os.path.exists(path):
-        return set()
-    done = set()
-    with open(path, encoding="utf-8") as handle:
-        for line in handle:
-            line = line.strip()
-            if line:
-                done.add(json.loads(line)["index"])
-    return done
-
-
 def run(
     games: list[Pairing],
     *,
@@ -135,39 +122,15 @@ def run(
     """Play the games not already recorded in ``out``; append each record to
     ``out`` as it finishes. ``client``: a ``dask.distributed.Client`` to run
     on a cluster; otherwise a local process pool of ``workers``."""
-    done = _done_indices(out)
-    todo = [g for g in games if g.index not in done]
-    records = []
-    for record in _execute(todo, workers, client):
-        if out is not None:
-            with open(out, "a", encoding="utf-8") as handle:
-                handle.write(json.dumps(record) + "\n")
-        records.append(record)
-        if progress:
-            progress(record)
-    if out is not None:
-        with open(out, encoding="utf-8") as handle:
-            records = [json.loads(line) for line in handle if line.strip()]
-    return sorted(records, key=lambda r: r["index"])
-
-
-def _execute(todo: list[Pairing], workers: int | None, client) -> Iterator[dict]:
-    if not todo:
-        return
-    if client is not None:
-        from dask.distributed import as_completed as dask_completed
-
-        futures = client.map(play, todo, pure=False)
-        for future in dask_completed(futures):
-            yield future.result()
-        return
-    if workers == 1:
-        yield from map(play, todo)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(play, g) for g in todo]
-        for future in as_completed(futures):
-            yield future.result()
+    return pool.run_resumable(
+        play,
+        games,
+        lambda g: g.index,
+        out=out,
+        workers=workers,
+        client=client,
+        progress=progress,
+    )
 
 
 @dataclass(frozen=True)
