@@ -64,3 +64,18 @@ fn deep() {
     let checked: usize = files.iter().map(|f| check(f, DEFAULT_BUDGET + 1, u64::MAX)).sum();
     assert!(checked > 0);
 }
+
+#[test]
+fn perft_stops_when_cancelled_and_threads_agree() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let b = Board::new(Variant::new("shocking", &[]).unwrap(), None).unwrap();
+    let stop = AtomicBool::new(false);
+    assert_eq!(b.pos.perft_parallel(4, Some(2), &stop), Ok(170076));
+    assert_eq!(b.pos.perft_parallel(4, Some(1), &stop), Ok(170076));
+    let rows = b.pos.divide(3, None, &stop).unwrap();
+    assert_eq!(rows.len(), 20);
+    assert_eq!(rows.iter().map(|r| r.1).sum::<u64>(), 8010);
+    stop.store(true, Ordering::Relaxed);
+    assert!(b.pos.perft_parallel(6, Some(2), &stop).is_err());
+    assert!(b.pos.divide(5, Some(1), &stop).is_err());
+}
