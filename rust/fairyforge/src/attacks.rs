@@ -29,6 +29,11 @@ pub struct KindTables<B> {
     pub lame_rev_mask: Vec<B>,
     /// Robotic hops of range-1 lines per square: (screen, landing, mode).
     pub hops: Vec<Vec<(u8, u8, Mode)>>,
+    /// Screens of the Robotic range-1 hops per square, for the lines that
+    /// move quietly; the landing square is `2 * screen - from`.
+    pub hop_move_screens: Vec<B>,
+    /// Screens of the Robotic range-1 hops per square, for capturing lines.
+    pub hop_capture_screens: Vec<B>,
     /// Robotic capturing range-1 hops onto a square: (origin, screen).
     pub hop_rev: Vec<Vec<(u8, u8)>>,
     /// Origins of `hop_rev[sq]` as a set. A range-1 hop lands two steps
@@ -40,6 +45,8 @@ pub struct KindTables<B> {
     pub diag: bool,
     /// Robotic (hops on every line).
     pub robotic: bool,
+    /// Has lame leaps (a non-empty `lame` list somewhere).
+    pub lame_any: bool,
     /// Gryphon bent rider.
     pub bent: bool,
     /// Pawn double step.
@@ -71,6 +78,13 @@ pub struct SideSets {
     pub bent: KindSet,
     /// Kinds whose attacks need more than leap tables and rays.
     pub complex: KindSet,
+    /// Orthogonal riders without hops.
+    pub orth_plain: KindSet,
+    /// Diagonal riders without hops.
+    pub diag_plain: KindSet,
+    /// Kinds with range-1 hops, lame leaps or bent rides (the attacks not
+    /// found by leap tables and slider lookups).
+    pub irregular: KindSet,
 }
 
 /// Everything move generation needs for one variant on one board width.
@@ -92,6 +106,9 @@ pub struct Tables<B: BitSet> {
     pub last_rank: ByColor<B>,
     /// Shock masks (left file, right file) when the variant has the rule.
     pub shock_files: Option<(Color, B, B)>,
+    /// Kinds whose moves need the royal treatment, per side: royal kinds
+    /// and kinds that evolve into a royal one.
+    pub royal_movers: ByColor<KindSet>,
     /// Per square, its orthogonal neighbours (hop screens of rook lines).
     pub orth_ring: Vec<B>,
     /// Per square, its diagonal neighbours (hop screens of bishop lines).
@@ -120,6 +137,8 @@ impl<B: BitSet> Tables<B> {
                     hops: vec![Vec::new(); n],
                     hop_rev: vec![Vec::new(); n],
                     hop_rev_mask: vec![B::EMPTY; n],
+                    hop_move_screens: vec![B::EMPTY; n],
+                    hop_capture_screens: vec![B::EMPTY; n],
                     lame_rev_mask: vec![B::EMPTY; n],
                     forward: sign as i8,
                     ..Default::default()
@@ -163,6 +182,7 @@ impl<B: BitSet> Tables<B> {
                         if let Some((lf, lr)) = line.leg {
                             let leg = size.offset(from, lf as i32, lr as i32 * sign).expect("leg inside leap");
                             t.lame[from].push((to as u8, leg as u8, line.mode));
+                            t.lame_any = true;
                             if line.mode.captures() {
                                 t.lame_rev[to].push((from as u8, leg as u8));
                                 t.lame_rev_mask[to] |= B::bit(from);
@@ -181,7 +201,12 @@ impl<B: BitSet> Tables<B> {
                         if t.robotic {
                             if let Some(land) = size.offset(to, df, dr) {
                                 t.hops[from].push((to as u8, land as u8, line.mode));
+                                debug_assert_eq!(2 * to, from + land);
+                                if line.mode.moves() {
+                                    t.hop_move_screens[from] |= B::bit(to);
+                                }
                                 if line.mode.captures() {
+                                    t.hop_capture_screens[from] |= B::bit(to);
                                     debug_assert_eq!((from + land) / 2, to);
                                     t.hop_rev[land].push((from as u8, to as u8));
                                     t.hop_rev_mask[land] |= B::bit(from);
@@ -193,6 +218,11 @@ impl<B: BitSet> Tables<B> {
                 }
                 kinds[color].push(t);
             }
+        }
+        for s in &mut sets.0 {
+            s.orth_plain = KindSet(s.orth.0 & !s.robotic_orth.0);
+            s.diag_plain = KindSet(s.diag.0 & !s.robotic_diag.0);
+            s.irregular = KindSet(s.hop_leapers.0 | s.lame.0 | s.bent.0);
         }
         let rank = |r: u8| geo.rank_mask[r as usize];
         let double_rank = ByColor([rank(1), rank(size.ranks - 2)]);
@@ -210,7 +240,27 @@ impl<B: BitSet> Tables<B> {
         };
         let orth_ring = ring(0..4);
         let diag_ring = ring(4..8);
-        Tables { geo, variant, kinds, sets, kind_list, double_rank, last_rank, shock_files, orth_ring, diag_ring }
+        let royal_movers = ByColor(Color::BOTH.map(|c| {
+            KindSet::of(
+                &crate::piece::ALL_KINDS
+                    .into_iter()
+                    .filter(|k| variant.royal[c].has(*k) || variant.royal[c].has(variant.evolve[k.idx()]))
+                    .collect::<Vec<_>>(),
+            )
+        }));
+        Tables {
+            geo,
+            variant,
+            kinds,
+            sets,
+            kind_list,
+            double_rank,
+            last_rank,
+            shock_files,
+            royal_movers,
+            orth_ring,
+            diag_ring,
+        }
     }
 
     /// Shared tables for a variant, built once per distinct definition and
@@ -259,71 +309,92 @@ pub trait Placement<B: BitSet> {
     fn pieces(&self, color: Color, kind: Kind) -> B;
     /// Union of the given kinds of `color`.
     fn pieces_of(&self, color: Color, set: KindSet) -> B;
+    /// Pieces of the kind with index `ki` (< [`NKINDS`]) of `color`.
+    #[inline(always)]
+    fn pieces_idx(&self, color: Color, ki: usize) -> B {
+        self.pieces(color, Kind::from_idx(ki))
+    }
+}
+
+/// Call `f` with the index of every kind in `set`, lowest first, until it
+/// returns true; true when it did.
+#[inline(always)]
+pub(crate) fn any_kind(set: KindSet, mut f: impl FnMut(usize) -> bool) -> bool {
+    let mut m = set.0;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        if f(i) {
+            return true;
+        }
+    }
+    false
 }
 
 impl<B: BitSet> Tables<B> {
     /// True when `by` attacks `sq` given occupancy `occ` (§1: a capturing
     /// move, ordinary or hop, to `sq` if it held an enemy piece).
+    #[inline]
     pub fn is_attacked(&self, pos: &impl Placement<B>, sq: usize, by: Color, occ: B) -> bool {
         let s = &self.sets[by];
         let kt = &self.kinds[by];
-        for k in s.leapers.kinds() {
-            if !(kt[k.idx()].leap_capture_rev[sq] & pos.pieces(by, k)).is_empty() {
+        if any_kind(s.leapers, |i| !(kt[i].leap_capture_rev[sq] & pos.pieces_idx(by, i)).is_empty()) {
+            return true;
+        }
+        let geo = &self.geo;
+        let plain = pos.pieces_of(by, s.orth_plain);
+        if !plain.is_empty() && !(geo.rook_attacks(sq, occ) & plain).is_empty() {
+            return true;
+        }
+        // Robotic riders (§3) also hop onto `sq` over its neighbour on the
+        // line, so the hopper is the first piece beyond that neighbour:
+        // looking from `sq` with the neighbours lifted finds the hoppers and
+        // the riders that see `sq` directly from afar; a rider on a
+        // neighbouring square sees it too.
+        let robotic = pos.pieces_of(by, s.robotic_orth);
+        if !robotic.is_empty() {
+            let ring = self.orth_ring[sq];
+            if !((geo.rook_attacks(sq, occ & !ring) | ring) & robotic).is_empty() {
                 return true;
             }
         }
-        let orth = pos.pieces_of(by, s.orth);
-        if !orth.is_empty() && !(self.geo.rook_attacks(sq, occ) & orth).is_empty() {
+        let plain = pos.pieces_of(by, s.diag_plain);
+        if !plain.is_empty() && !(geo.bishop_attacks(sq, occ) & plain).is_empty() {
             return true;
         }
-        let diag = pos.pieces_of(by, s.diag);
-        if !diag.is_empty() && !(self.geo.bishop_attacks(sq, occ) & diag).is_empty() {
-            return true;
+        let robotic = pos.pieces_of(by, s.robotic_diag);
+        if !robotic.is_empty() {
+            let ring = self.diag_ring[sq];
+            if !((geo.bishop_attacks(sq, occ & !ring) | ring) & robotic).is_empty() {
+                return true;
+            }
         }
-        if s.complex.0 == 0 {
+        if s.irregular.0 == 0 {
             return false;
         }
-        self.complex_attack(pos, sq, by, occ)
+        self.irregular_attack(pos, sq, by, occ)
     }
 
+    /// Range-1 hops, lame leaps and bent rides onto `sq`.
     #[inline(never)]
-    fn complex_attack(&self, pos: &impl Placement<B>, sq: usize, by: Color, occ: B) -> bool {
+    fn irregular_attack(&self, pos: &impl Placement<B>, sq: usize, by: Color, occ: B) -> bool {
         let s = &self.sets[by];
         let kt = &self.kinds[by];
-        // Robotic riders (§3): a hop onto `sq` passes over the neighbour of
-        // `sq` on the line and lands on `sq`, so the hopper is the first
-        // piece beyond that neighbour. Looking from `sq` with the occupied
-        // neighbours lifted finds exactly those hoppers (and riders that see
-        // `sq` directly, which attack it anyway).
-        let hoppers = pos.pieces_of(by, s.robotic_orth);
-        if !hoppers.is_empty() && !(self.geo.rook_attacks(sq, occ & !self.orth_ring[sq]) & hoppers).is_empty() {
+        // A range-1 hop lands two steps away: its screen is the midpoint.
+        if any_kind(s.hop_leapers, |i| {
+            (kt[i].hop_rev_mask[sq] & pos.pieces_idx(by, i)).squares().any(|o| occ.has((o + sq) / 2))
+        }) {
             return true;
         }
-        let hoppers = pos.pieces_of(by, s.robotic_diag);
-        if !hoppers.is_empty() && !(self.geo.bishop_attacks(sq, occ & !self.diag_ring[sq]) & hoppers).is_empty() {
-            return true;
-        }
-        for k in s.hop_leapers.kinds() {
-            let from = kt[k.idx()].hop_rev_mask[sq] & pos.pieces(by, k);
-            if from.squares().any(|o| occ.has((o + sq) / 2)) {
-                return true;
-            }
-        }
-        for k in s.lame.kinds() {
-            let t = &kt[k.idx()];
-            let bb = pos.pieces(by, k);
-            if !(t.lame_rev_mask[sq] & bb).is_empty()
+        if any_kind(s.lame, |i| {
+            let t = &kt[i];
+            let bb = pos.pieces_idx(by, i);
+            !(t.lame_rev_mask[sq] & bb).is_empty()
                 && t.lame_rev[sq].iter().any(|&(from, leg)| bb.has(from as usize) && !occ.has(leg as usize))
-            {
-                return true;
-            }
+        }) {
+            return true;
         }
-        for k in s.bent.kinds() {
-            if pos.pieces(by, k).squares().any(|g| self.bent_attacks(g, occ).has(sq)) {
-                return true;
-            }
-        }
-        false
+        any_kind(s.bent, |i| pos.pieces_idx(by, i).squares().any(|g| self.bent_attacks(g, occ).has(sq)))
     }
 
     /// Pieces of `by` attacking `sq` by plain leaps and rides (the whole
@@ -333,9 +404,10 @@ impl<B: BitSet> Tables<B> {
         let s = &self.sets[by];
         let kt = &self.kinds[by];
         let mut att = B::EMPTY;
-        for k in s.leapers.kinds() {
-            att |= kt[k.idx()].leap_capture_rev[sq] & pos.pieces(by, k);
-        }
+        any_kind(s.leapers, |i| {
+            att |= kt[i].leap_capture_rev[sq] & pos.pieces_idx(by, i);
+            false
+        });
         let orth = pos.pieces_of(by, s.orth);
         if !orth.is_empty() {
             att |= self.geo.rook_attacks(sq, occ) & orth;

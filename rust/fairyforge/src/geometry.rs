@@ -110,6 +110,9 @@ pub struct Geometry<B: BitSet> {
     between: Vec<B>,
     /// The whole line through two aligned squares (empty otherwise).
     line: Vec<B>,
+    /// The square one step beyond `b` on the line from `a` through `b`
+    /// ([`NO_SQ`] when not aligned or off the board), indexed `a * n + b`.
+    beyond: Vec<u8>,
     /// Masks of each file.
     pub file_mask: Vec<B>,
     /// Masks of each rank.
@@ -139,11 +142,13 @@ impl<B: BitSet> Geometry<B> {
         }
         let mut between = vec![B::EMPTY; n * n];
         let mut line = vec![B::EMPTY; n * n];
+        let mut beyond = vec![NO_SQ; n * n];
         for a in 0..n {
             for d in 0..8 {
                 for b in rays[d][a].squares() {
                     between[a * n + b] = rays[d][a] & rays[d ^ 1][b];
                     line[a * n + b] = rays[d][a] | rays[d ^ 1][a] | B::bit(a);
+                    beyond[a * n + b] = step[d][b];
                 }
             }
         }
@@ -152,7 +157,7 @@ impl<B: BitSet> Geometry<B> {
         let rank_mask =
             (0..size.ranks).map(|r| (0..size.files).fold(B::EMPTY, |m, f| m | B::bit(size.square(f, r)))).collect();
         let all = (0..n).fold(B::EMPTY, |m, s| m | B::bit(s));
-        let mut geo = Geometry { size, all, rays, step, between, line, file_mask, rank_mask, magic: None };
+        let mut geo = Geometry { size, all, rays, step, between, line, beyond, file_mask, rank_mask, magic: None };
         if size.files == 8 && size.ranks == 8 {
             static MAGICS: std::sync::OnceLock<crate::magic::Magics> = std::sync::OnceLock::new();
             geo.magic = Some(MAGICS.get_or_init(|| {
@@ -172,6 +177,13 @@ impl<B: BitSet> Geometry<B> {
     #[inline(always)]
     pub fn between(&self, a: usize, b: usize) -> B {
         self.between[a * self.size.squares() + b]
+    }
+
+    /// The square one step beyond `b` on the line from `a` through `b`, or
+    /// [`NO_SQ`] (not aligned, or `b` at the edge).
+    #[inline(always)]
+    pub fn beyond(&self, a: usize, b: usize) -> u8 {
+        self.beyond[a * self.size.squares() + b]
     }
 
     /// The full line through `a` and `b` when aligned, else empty.

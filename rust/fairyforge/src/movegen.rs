@@ -47,6 +47,47 @@ impl<B: BitSet> Placement<B> for Without<'_, B> {
     fn pieces_of(&self, color: Color, set: KindSet) -> B {
         self.pos.pieces_of(color, set) & self.keep
     }
+    #[inline(always)]
+    fn pieces_idx(&self, color: Color, ki: usize) -> B {
+        self.pos.pieces_idx(color, ki) & self.keep
+    }
+}
+
+/// Where generated moves go: a [`MoveList`], or a counter for perft's last
+/// ply (bulk counting: a set of legal targets is counted by popcount).
+pub(crate) trait Sink {
+    /// One move.
+    fn push(&mut self, m: Move);
+    /// A plain move from `from` to every square of `set`.
+    fn push_set<B: BitSet>(&mut self, from: usize, set: B);
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        MoveList::push(self, m);
+    }
+    #[inline(always)]
+    fn push_set<B: BitSet>(&mut self, from: usize, set: B) {
+        for to in set.squares() {
+            MoveList::push(self, Move::new(from, to, None, Special::Normal));
+        }
+    }
+}
+
+/// A [`Sink`] that only counts.
+#[derive(Default)]
+pub(crate) struct Counter(pub usize);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn push_set<B: BitSet>(&mut self, _: usize, set: B) {
+        self.0 += set.count() as usize;
+    }
 }
 
 /// How the moves of one piece are checked for legality.
@@ -72,7 +113,7 @@ struct Node<B: BitSet> {
     /// `check_mask` (pinned pieces are tested or, with one royal, kept on
     /// the pin line).
     masked: bool,
-    /// Exactly one royal (and `masked`): its moves use [`Policy::RoyalFast`].
+    /// Exactly one royal (and `masked`).
     single: bool,
     royal_sq: usize,
     check_mask: B,
@@ -86,67 +127,115 @@ struct Node<B: BitSet> {
 impl<B: BitSet> Position<B> {
     /// All legal moves, appended to `out`.
     pub fn legal_moves(&self, out: &mut MoveList) {
+        self.generate(out);
+    }
+
+    /// Number of legal moves (bulk counting, no move list is built).
+    pub fn count_legal(&self) -> usize {
+        let mut n = Counter(0);
+        self.generate(&mut n);
+        n.0
+    }
+
+    #[inline(always)]
+    fn generate<S: Sink>(&self, out: &mut S) {
         if self.shocked {
             return;
         }
-        let node = self.node();
+        let node = &self.node();
         let t = self.tables;
         let v = &t.variant;
         let us = node.us;
         let kt = &t.kinds[us];
-        let empty = !node.occ & t.geo.all;
-        let targets_ok = empty | node.theirs;
         for &k in &t.kind_list[us] {
             let bb = self.pieces(us, k);
             if bb.is_empty() {
                 continue;
             }
             let kd = &kt[k.idx()];
-            let royal_mover = v.royal[us].has(k) || v.royal[us].has(v.evolve[k.idx()]);
-            let promotes = v.promoters[us].has(k);
-            for from in bb.squares() {
-                let policy = self.policy(&node, from, k, royal_mover);
-                let mut targets = (kd.leap_quiet[from] & empty) | (kd.leap_capture[from] & node.theirs);
-                if kd.orth {
-                    targets |= t.geo.rook_attacks(from, node.occ) & targets_ok;
-                }
-                if kd.diag {
-                    targets |= t.geo.bishop_attacks(from, node.occ) & targets_ok;
-                }
-                if kd.bent {
-                    targets |= t.bent_attacks(from, node.occ) & targets_ok;
-                }
-                self.emit_set(out, &node, from, targets, promotes, policy, royal_mover);
-                if kd.robotic {
-                    self.robotic_moves(out, &node, from, k, promotes, policy, royal_mover);
-                }
-                for &(to, leg, mode) in &kd.lame[from] {
-                    let (to, leg) = (to as usize, leg as usize);
-                    if !node.occ.has(leg)
-                        && ((mode.moves() && empty.has(to)) || (mode.captures() && node.theirs.has(to)))
-                    {
-                        self.emit_one(out, &node, from, to, Special::Normal, promotes, policy, royal_mover);
-                    }
-                }
-                if kd.double_step && t.double_rank[us].has(from) {
-                    let files = t.geo.size.files as isize;
-                    let step = files * kd.forward as isize;
-                    let s1 = (from as isize + step) as usize;
-                    let s2 = (s1 as isize + step) as usize;
-                    if empty.has(s1) && empty.has(s2) {
-                        self.emit_one(out, &node, from, s2, Special::DoubleStep, promotes, policy, royal_mover);
-                    }
-                }
-                if kd.ep_taker && self.ep != NO_SQ && kd.leap_capture[from].has(self.ep as usize) {
-                    let m = Move::new(from, self.ep as usize, None, Special::EnPassant);
-                    if self.legal_after(m, royal_mover) {
-                        out.push(m);
-                    }
-                }
+            // Two copies of the square loop: the plain one for kinds without
+            // hops, bent rides or lame leaps (all of FIDE chess) skips them.
+            if kd.robotic || kd.bent || kd.lame_any {
+                self.kind_moves::<S, true>(out, node, k, bb);
+            } else {
+                self.kind_moves::<S, false>(out, node, k, bb);
             }
         }
         if v.castling[us] && !node.in_check {
-            self.castling_moves(out, &node);
+            self.castling_moves(out, node);
+        }
+    }
+
+    /// The moves of every piece of kind `k` (on `bb`) of the side to move.
+    #[inline(always)]
+    fn kind_moves<S: Sink, const FANCY: bool>(&self, out: &mut S, node: &Node<B>, k: Kind, bb: B) {
+        let t = self.tables;
+        let v = &t.variant;
+        let us = node.us;
+        let kt = &t.kinds[us];
+        let empty = !node.occ & t.geo.all;
+        let targets_ok = empty | node.theirs;
+        let kd = &kt[k.idx()];
+        let royal_mover = t.royal_movers[us].has(k);
+        let promotes = v.promoters[us].has(k);
+        // Per-kind flags as locals, so the checks leave the square loop.
+        let (orth, diag, robotic) = (kd.orth, kd.diag, FANCY && kd.robotic);
+        let hops = robotic && !(kd.orth || kd.diag);
+        let ep = kd.ep_taker && self.ep != NO_SQ;
+        let double = if kd.double_step { t.double_rank[us] } else { B::EMPTY };
+        let bent_or_lame = FANCY && (kd.bent || kd.lame_any);
+        for from in bb.squares() {
+            let policy = self.policy(node, from, k, royal_mover);
+            let mut targets = (kd.leap_quiet[from] & empty) | (kd.leap_capture[from] & node.theirs);
+            if orth || diag {
+                let mut seen = B::EMPTY;
+                if orth {
+                    seen |= t.geo.rook_attacks(from, node.occ);
+                }
+                if diag {
+                    seen |= t.geo.bishop_attacks(from, node.occ);
+                }
+                targets |= seen & targets_ok;
+                if robotic {
+                    // Rider hops (§3): one step beyond each first blocker.
+                    for b in (seen & node.occ).squares() {
+                        let h = t.geo.beyond(from, b);
+                        if h != NO_SQ {
+                            targets |= B::bit(h as usize) & targets_ok;
+                        }
+                    }
+                }
+            }
+            if hops {
+                // Range-1 hops (§3): over an occupied screen, two steps.
+                let mut quiet = B::EMPTY;
+                for s in (kd.hop_move_screens[from] & node.occ).squares() {
+                    quiet |= B::bit(2 * s - from);
+                }
+                let mut capture = B::EMPTY;
+                for s in (kd.hop_capture_screens[from] & node.occ).squares() {
+                    capture |= B::bit(2 * s - from);
+                }
+                targets |= (quiet & empty) | (capture & node.theirs);
+            }
+            if bent_or_lame {
+                targets |= self.bent_and_lame(node, kd, from);
+            }
+            self.emit_set(out, node, from, targets, promotes, policy, royal_mover);
+            if double.has(from) {
+                let step = t.geo.size.files as isize * kd.forward as isize;
+                let s1 = (from as isize + step) as usize;
+                let s2 = (s1 as isize + step) as usize;
+                if empty.has(s1) && empty.has(s2) {
+                    self.emit_one(out, node, from, s2, Special::DoubleStep, promotes, policy, royal_mover);
+                }
+            }
+            if ep && kd.leap_capture[from].has(self.ep as usize) {
+                let m = Move::new(from, self.ep as usize, None, Special::EnPassant);
+                if self.legal_after(m, royal_mover) {
+                    out.push(m);
+                }
+            }
         }
     }
 
@@ -269,7 +358,15 @@ impl<B: BitSet> Position<B> {
     fn policy(&self, node: &Node<B>, from: usize, k: Kind, royal_mover: bool) -> Policy<B> {
         let t = self.tables;
         if royal_mover {
-            return if node.single && t.variant.evolve[k.idx()] == k { Policy::RoyalFast } else { Policy::TestAll };
+            // A royal that stays royal, against simple attackers: only its
+            // destination needs a test, unless another royal may be exposed
+            // (it shields one, or one is in check).
+            let alone = node.single || (!node.in_check && !node.pinned.has(from));
+            return if node.masked && alone && t.variant.evolve[k.idx()] == k {
+                Policy::RoyalFast
+            } else {
+                Policy::TestAll
+            };
         }
         if node.masked {
             if !node.pinned.has(from) {
@@ -290,9 +387,9 @@ impl<B: BitSet> Position<B> {
 
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn emit_set(
+    fn emit_set<S: Sink>(
         &self,
-        out: &mut MoveList,
+        out: &mut S,
         node: &Node<B>,
         from: usize,
         targets: B,
@@ -321,19 +418,21 @@ impl<B: BitSet> Position<B> {
             let m = Move::new(from, to, None, Special::Normal);
             debug_assert_eq!(sure.has(to), self.legal_after_copy(m, royal_mover), "{m:?} in {}", self.fen());
         }
-        let last = self.tables.last_rank[node.us];
-        if promotes && !((sure | test) & last).is_empty() {
-            for to in (sure | test).squares() {
+        let (mut sure, mut test) = (sure, test);
+        if promotes {
+            // Only the targets on the last rank promote (a Robotic hop can
+            // reach it from two ranks away, next to ordinary targets).
+            let last = self.tables.last_rank[node.us];
+            for to in ((sure | test) & last).squares() {
                 let m = Move::new(from, to, None, Special::Normal);
                 if sure.has(to) || self.legal_after(m, royal_mover) {
                     self.push_promotions(out, node.us, from, to, Special::Normal);
                 }
             }
-            return;
+            sure &= !last;
+            test &= !last;
         }
-        for to in sure.squares() {
-            out.push(Move::new(from, to, None, Special::Normal));
-        }
+        out.push_set(from, sure);
         for to in test.squares() {
             let m = Move::new(from, to, None, Special::Normal);
             if self.legal_after(m, royal_mover) {
@@ -344,9 +443,9 @@ impl<B: BitSet> Position<B> {
 
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn emit_one(
+    fn emit_one<S: Sink>(
         &self,
-        out: &mut MoveList,
+        out: &mut S,
         node: &Node<B>,
         from: usize,
         to: usize,
@@ -358,6 +457,7 @@ impl<B: BitSet> Position<B> {
         let ok = match policy {
             Policy::Masked(mask) => mask.has(to),
             Policy::Split(mask) if mask.has(to) => true,
+            Policy::RoyalFast => self.tables.simple_attackers(self, to, node.them, node.occ ^ B::bit(from)).is_empty(),
             _ => self.legal_after(Move::new(from, to, None, special), royal_mover),
         };
         debug_assert_eq!(ok, self.legal_after_copy(Move::new(from, to, None, special), royal_mover));
@@ -371,55 +471,32 @@ impl<B: BitSet> Position<B> {
         }
     }
 
-    fn push_promotions(&self, out: &mut MoveList, us: Color, from: usize, to: usize, special: Special) {
+    fn push_promotions<S: Sink>(&self, out: &mut S, us: Color, from: usize, to: usize, special: Special) {
         for &p in &self.tables.variant.promotion_choices[us] {
             out.push(Move::new(from, to, Some(p), special));
         }
     }
 
-    /// Robotic hops (§3): one square beyond the first occupied square of
-    /// each line, quiet on lines that move, capturing on lines that capture.
-    #[allow(clippy::too_many_arguments)]
-    fn robotic_moves(
-        &self,
-        out: &mut MoveList,
-        node: &Node<B>,
-        from: usize,
-        k: Kind,
-        promotes: bool,
-        policy: Policy<B>,
-        royal_mover: bool,
-    ) {
+    /// Targets of the rarer movement shapes of one piece: the Gryphon's
+    /// bent ride (§2.1) and lame leaps (the Rover's horse moves).
+    #[inline(never)]
+    fn bent_and_lame(&self, node: &Node<B>, kd: &crate::attacks::KindTables<B>, from: usize) -> B {
         let t = self.tables;
-        let kd = &t.kinds[node.us][k.idx()];
-        let mut land_on = |to: usize, moves: bool, captures: bool| {
-            let ok = (moves && !node.occ.has(to)) || (captures && node.theirs.has(to));
-            if ok {
-                self.emit_one(out, node, from, to, Special::Normal, promotes, policy, royal_mover);
-            }
-        };
-        for &(screen, land, mode) in &kd.hops[from] {
-            if node.occ.has(screen as usize) {
-                land_on(land as usize, mode.moves(), mode.captures());
+        let empty = !node.occ & t.geo.all;
+        let mut targets = B::EMPTY;
+        if kd.bent {
+            targets |= t.bent_attacks(from, node.occ) & (empty | node.theirs);
+        }
+        for &(to, leg, mode) in &kd.lame[from] {
+            let (to, leg) = (to as usize, leg as usize);
+            if !node.occ.has(leg) && ((mode.moves() && empty.has(to)) || (mode.captures() && node.theirs.has(to))) {
+                targets |= B::bit(to);
             }
         }
-        let dirs = match (kd.orth, kd.diag) {
-            (true, true) => 0..8,
-            (true, false) => 0..4,
-            (false, true) => 4..8,
-            (false, false) => 0..0,
-        };
-        for d in dirs {
-            if let Some(b) = t.geo.first_blocker(from, d, node.occ) {
-                let h = t.geo.step[d][b];
-                if h != NO_SQ {
-                    land_on(h as usize, true, true);
-                }
-            }
-        }
+        targets
     }
 
-    fn castling_moves(&self, out: &mut MoveList, node: &Node<B>) {
+    fn castling_moves<S: Sink>(&self, out: &mut S, node: &Node<B>) {
         let t = self.tables;
         let size = t.geo.size;
         let (rank, ks, qs) = match node.us {
@@ -514,12 +591,5 @@ impl<B: BitSet> Position<B> {
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
         list.contains(&m)
-    }
-
-    /// Number of legal moves.
-    pub fn count_legal(&self) -> usize {
-        let mut list = MoveList::new();
-        self.legal_moves(&mut list);
-        list.len()
     }
 }

@@ -18,11 +18,11 @@ impl<B: BitSet> Position<B> {
         if depth == 0 {
             return 1;
         }
+        if depth == 1 {
+            return self.count_legal() as u64;
+        }
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
-        if depth == 1 {
-            return list.len() as u64;
-        }
         list.iter().map(|&m| self.after(m).perft(depth - 1)).sum()
     }
 

@@ -52,10 +52,15 @@ impl<B: BitSet> Placement<B> for Position<B> {
     #[inline(always)]
     fn pieces_of(&self, color: Color, set: KindSet) -> B {
         let mut bb = B::EMPTY;
-        for k in set.kinds() {
-            bb |= self.by_kind[k.idx()];
-        }
+        crate::attacks::any_kind(set, |i| {
+            bb |= self.by_kind[i];
+            false
+        });
         bb & self.by_color[color.idx()]
+    }
+    #[inline(always)]
+    fn pieces_idx(&self, color: Color, ki: usize) -> B {
+        self.by_kind[ki] & self.by_color[color.idx()]
     }
 }
 

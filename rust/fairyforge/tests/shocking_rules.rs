@@ -315,6 +315,14 @@ fn turret_promotes_by_hop_and_hop_capture() {
 }
 
 #[test]
+fn only_last_rank_targets_promote() {
+    // From b3 the Turret hops over b2 to b1 (a promotion) and captures on
+    // a2 and c2 (ordinary moves, no promotion).
+    let p = pos("c6c/8/8/8/K7/1t6/PPP5/8 b - - 0 1");
+    assert_eq!(dests(&p, "b3"), sorted(&["a2", "c2", "b1d", "b1m", "b1v"]));
+}
+
+#[test]
 fn automaton_promotes_by_step_and_capture() {
     let p = pos("c6c/8/8/8/K7/8/6a1/6B1 b - - 0 1");
     assert_eq!(dests(&p, "g2"), sorted(&["f1d", "f1m", "f1v", "g1d", "g1m", "g1v", "h1d", "h1m", "h1v"]));
