@@ -28,7 +28,9 @@ def test_elo_of_even_and_lopsided_scores():
     elo, lo, hi = Score(100, 70, 20, 10).elo()
     assert elo == pytest.approx(-400 * math.log10(1 / 0.8 - 1))
     assert lo < elo < hi
-    assert Score(4, 4, 0, 0).elo()[0] == math.inf
+    perfect = Score(12, 12, 0, 0).elo()
+    assert perfect[0] == math.inf and perfect[2] == math.inf
+    assert 150 < perfect[1] < 250  # Wilson: the lower bound stays finite
 
 
 def test_score_counts_by_player_name():

@@ -199,13 +199,15 @@ def cmd_analyse(args: argparse.Namespace) -> int:
 
 
 def players(nodes: int) -> dict:
-    """The match presets: the full engine and the two reference players."""
+    """The match presets: the full engine, a material-only one-ply player,
+    and plain alpha-beta (no TT, pruning or extensions) on the same node
+    budget as the full engine."""
     from fairyforge.match import Player
 
     return {
         "full": Player("full", nodes=nodes),
         "material": Player("material-1ply", depth=1, eval="material", plain=True),
-        "plain": Player("plain-d3", depth=3, plain=True),
+        "plain": Player("plain", nodes=nodes, plain=True),
     }
 
 

@@ -152,15 +152,16 @@ class Score:
         return self.points / self.games if self.games else 0.5
 
     def elo(self) -> tuple[float, float, float]:
-        """(Elo difference, lower, upper) of the 95% interval, from the
-        per-game score variance (wins, draws, losses)."""
+        """(Elo difference, lower, upper) of the 95% interval. The interval
+        is Wilson's score interval on the points fraction, so a perfect
+        score still gets a finite lower bound."""
         n = self.games
         if n == 0:
             return (0.0, -math.inf, math.inf)
-        p = self.fraction
-        var = (self.wins * (1 - p) ** 2 + self.draws * (0.5 - p) ** 2 + self.losses * p**2) / n
-        margin = 1.96 * math.sqrt(var / n)
-        return (_elo(p), _elo(p - margin), _elo(p + margin))
+        p, z = self.fraction, 1.96
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return (_elo(p), _elo(centre - half), _elo(centre + half))
 
 
 def _elo(p: float) -> float:
