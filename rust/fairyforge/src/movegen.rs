@@ -90,19 +90,6 @@ impl Sink for Counter {
     }
 }
 
-/// How the moves of one piece are checked for legality.
-#[derive(Clone, Copy)]
-enum Policy<B> {
-    /// Targets inside the mask are legal, the rest are not.
-    Masked(B),
-    /// The single royal of the fast path: test each target square.
-    RoyalFast,
-    /// Targets inside the mask are legal; the rest need a full test.
-    Split(B),
-    /// Every move needs a full test.
-    TestAll,
-}
-
 struct Node<B: BitSet> {
     us: Color,
     them: Color,
@@ -122,6 +109,14 @@ struct Node<B: BitSet> {
     from_danger: B,
     /// Against complex attackers: destinations that may close a hop screen.
     to_danger: B,
+    /// For the targets of an ordinary piece (not royal, not in `special`):
+    /// those legal without a test...
+    sure: B,
+    /// ...and those that need the full test.
+    test: B,
+    /// Pieces whose targets are classified one by one: pinned pieces, or
+    /// from-danger origins.
+    special: B,
 }
 
 impl<B: BitSet> Position<B> {
@@ -185,7 +180,6 @@ impl<B: BitSet> Position<B> {
         let double = if kd.double_step { t.double_rank[us] } else { B::EMPTY };
         let bent_or_lame = FANCY && (kd.bent || kd.lame_any);
         for from in bb.squares() {
-            let policy = self.policy(node, from, k, royal_mover);
             let mut targets = (kd.leap_quiet[from] & empty) | (kd.leap_capture[from] & node.theirs);
             if orth || diag {
                 let mut seen = B::EMPTY;
@@ -221,13 +215,25 @@ impl<B: BitSet> Position<B> {
             if bent_or_lame {
                 targets |= self.bent_and_lame(node, kd, from);
             }
-            self.emit_set(out, node, from, targets, promotes, policy, royal_mover);
+            let (sure, test) = self.classify(node, from, k, royal_mover, targets);
+            #[cfg(debug_assertions)]
+            for to in (targets & !test).squares() {
+                let m = Move::new(from, to, None, Special::Normal);
+                debug_assert_eq!(sure.has(to), self.legal_after_copy(m, royal_mover), "{m:?} in {}", self.fen());
+            }
+            self.emit(out, node, from, sure, test, promotes, royal_mover);
             if double.has(from) {
                 let step = t.geo.size.files as isize * kd.forward as isize;
                 let s1 = (from as isize + step) as usize;
                 let s2 = (s1 as isize + step) as usize;
                 if empty.has(s1) && empty.has(s2) {
-                    self.emit_one(out, node, from, s2, Special::DoubleStep, promotes, policy, royal_mover);
+                    let m = Move::new(from, s2, None, Special::DoubleStep);
+                    let (sure, test) = self.classify(node, from, k, royal_mover, B::bit(s2));
+                    let ok = !sure.is_empty() || (!test.is_empty() && self.legal_after(m, royal_mover));
+                    debug_assert_eq!(ok, self.legal_after_copy(m, royal_mover));
+                    if ok {
+                        out.push(m);
+                    }
                 }
             }
             if ep && kd.leap_capture[from].has(self.ep as usize) {
@@ -262,6 +268,9 @@ impl<B: BitSet> Position<B> {
             pinned: B::EMPTY,
             from_danger: B::EMPTY,
             to_danger: B::EMPTY,
+            sure: B::EMPTY,
+            test: t.geo.all,
+            special: B::EMPTY,
         };
         let orth = self.pieces_of(them, sets.orth);
         let diag = self.pieces_of(them, sets.diag);
@@ -269,6 +278,9 @@ impl<B: BitSet> Position<B> {
             node.in_check = royals.squares().any(|r| t.is_attacked(self, r, them, occ));
             if !node.in_check {
                 self.danger(&mut node, royals, orth, diag);
+                node.sure = t.geo.all & !node.to_danger;
+                node.test = node.to_danger;
+                node.special = node.from_danger;
             }
             return node;
         }
@@ -298,6 +310,9 @@ impl<B: BitSet> Position<B> {
             node.single = true;
             node.royal_sq = royals.lsb();
         }
+        node.sure = node.check_mask;
+        node.test = B::EMPTY;
+        node.special = node.pinned;
         node
     }
 
@@ -354,54 +369,27 @@ impl<B: BitSet> Position<B> {
         }
     }
 
+    /// Split the `targets` of the piece on `from` into those legal without
+    /// a test and those that need the full test.
     #[inline(always)]
-    fn policy(&self, node: &Node<B>, from: usize, k: Kind, royal_mover: bool) -> Policy<B> {
+    fn classify(&self, node: &Node<B>, from: usize, k: Kind, royal_mover: bool, targets: B) -> (B, B) {
+        if !royal_mover && !node.special.has(from) {
+            return (targets & node.sure, targets & node.test);
+        }
+        self.classify_special(node, from, k, royal_mover, targets)
+    }
+
+    /// [`Position::classify`] for royal movers and special pieces.
+    #[inline(never)]
+    fn classify_special(&self, node: &Node<B>, from: usize, k: Kind, royal_mover: bool, targets: B) -> (B, B) {
         let t = self.tables;
         if royal_mover {
             // A royal that stays royal, against simple attackers: only its
-            // destination needs a test, unless another royal may be exposed
-            // (it shields one, or one is in check).
+            // destination needs a test (with the royal lifted), unless
+            // another royal may be exposed (it shields one, or one is in
+            // check).
             let alone = node.single || (!node.in_check && !node.pinned.has(from));
-            return if node.masked && alone && t.variant.evolve[k.idx()] == k {
-                Policy::RoyalFast
-            } else {
-                Policy::TestAll
-            };
-        }
-        if node.masked {
-            if !node.pinned.has(from) {
-                return Policy::Masked(node.check_mask);
-            }
-            return if node.single {
-                Policy::Masked(node.check_mask & t.geo.line(node.royal_sq, from))
-            } else {
-                Policy::TestAll
-            };
-        }
-        if node.in_check || node.from_danger.has(from) {
-            Policy::TestAll
-        } else {
-            Policy::Split(!node.to_danger)
-        }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    fn emit_set<S: Sink>(
-        &self,
-        out: &mut S,
-        node: &Node<B>,
-        from: usize,
-        targets: B,
-        promotes: bool,
-        policy: Policy<B>,
-        royal_mover: bool,
-    ) {
-        let (sure, test) = match policy {
-            Policy::Masked(mask) => (targets & mask, B::EMPTY),
-            Policy::Split(mask) => (targets & mask, targets & !mask),
-            Policy::RoyalFast => {
-                let t = self.tables;
+            if node.masked && alone && t.variant.evolve[k.idx()] == k {
                 let occ = node.occ ^ B::bit(from);
                 let mut ok = B::EMPTY;
                 for to in targets.squares() {
@@ -409,16 +397,31 @@ impl<B: BitSet> Position<B> {
                         ok |= B::bit(to);
                     }
                 }
-                (ok, B::EMPTY)
+                return (ok, B::EMPTY);
             }
-            Policy::TestAll => (B::EMPTY, targets),
-        };
-        #[cfg(debug_assertions)]
-        for to in (targets & !test).squares() {
-            let m = Move::new(from, to, None, Special::Normal);
-            debug_assert_eq!(sure.has(to), self.legal_after_copy(m, royal_mover), "{m:?} in {}", self.fen());
+            return (B::EMPTY, targets);
         }
-        let (mut sure, mut test) = (sure, test);
+        if node.masked && node.single {
+            // Pinned to the only royal: it may move along the pin line.
+            return (targets & node.check_mask & t.geo.line(node.royal_sq, from), B::EMPTY);
+        }
+        (B::EMPTY, targets)
+    }
+
+    /// Emit the moves from `from` to `sure` (legal) and to those squares of
+    /// `test` that pass the full test, with promotions on the last rank.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn emit<S: Sink>(
+        &self,
+        out: &mut S,
+        node: &Node<B>,
+        from: usize,
+        mut sure: B,
+        mut test: B,
+        promotes: bool,
+        royal_mover: bool,
+    ) {
         if promotes {
             // Only the targets on the last rank promote (a Robotic hop can
             // reach it from two ranks away, next to ordinary targets).
@@ -438,36 +441,6 @@ impl<B: BitSet> Position<B> {
             if self.legal_after(m, royal_mover) {
                 out.push(m);
             }
-        }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    fn emit_one<S: Sink>(
-        &self,
-        out: &mut S,
-        node: &Node<B>,
-        from: usize,
-        to: usize,
-        special: Special,
-        promotes: bool,
-        policy: Policy<B>,
-        royal_mover: bool,
-    ) {
-        let ok = match policy {
-            Policy::Masked(mask) => mask.has(to),
-            Policy::Split(mask) if mask.has(to) => true,
-            Policy::RoyalFast => self.tables.simple_attackers(self, to, node.them, node.occ ^ B::bit(from)).is_empty(),
-            _ => self.legal_after(Move::new(from, to, None, special), royal_mover),
-        };
-        debug_assert_eq!(ok, self.legal_after_copy(Move::new(from, to, None, special), royal_mover));
-        if !ok {
-            return;
-        }
-        if promotes && self.tables.last_rank[node.us].has(to) {
-            self.push_promotions(out, node.us, from, to, special);
-        } else {
-            out.push(Move::new(from, to, None, special));
         }
     }
 
