@@ -12,6 +12,33 @@ use crate::variant::{KindSet, Variant};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
+/// One plain leap line of a kind as a whole-board shift, for set-wise
+/// counting: the targets of all pieces `bb` on the line are
+/// `shift(bb & src, delta) & all`.
+#[derive(Debug, Clone, Copy)]
+pub struct ShiftLine<B> {
+    /// Square index delta of one step on the line.
+    pub delta: i32,
+    /// Origins whose step stays on the board horizontally.
+    pub src: B,
+    /// Origins whose two steps stay on the board horizontally (Robotic hop).
+    pub src2: B,
+    /// The line makes quiet moves.
+    pub moves: bool,
+    /// The line captures.
+    pub captures: bool,
+}
+
+/// `b` shifted by `delta` squares (toward higher indices when positive).
+#[inline(always)]
+pub fn shift<B: BitSet>(b: B, delta: i32) -> B {
+    if delta >= 0 {
+        b << delta as u32
+    } else {
+        b >> (-delta) as u32
+    }
+}
+
 /// Movement tables of one kind for one colour.
 #[derive(Debug, Default)]
 pub struct KindTables<B> {
@@ -55,6 +82,14 @@ pub struct KindTables<B> {
     pub ep_taker: bool,
     /// Forward direction index for the double step (pawn forward).
     pub forward: i8,
+    /// The kind moves only by plain leaps (no rides, lame legs or bent
+    /// rides; Robotic hops allowed): its moves can be counted set-wise.
+    pub leaps_only: bool,
+    /// Its leap lines as shifts (for set-wise counting).
+    pub shifts: Vec<ShiftLine<B>>,
+    /// Fewest pieces for which set-wise counting is cheaper than piece by
+    /// piece (a shift and a popcount per line against a loop per piece).
+    pub bulk_min: u32,
 }
 
 /// Kind groupings of one side used by attack tests.
@@ -175,6 +210,24 @@ impl<B: BitSet> Tables<B> {
                 if spec.complex_attacker() {
                     add(&mut s.complex);
                 }
+                t.leaps_only = !spec.bent && spec.lines.iter().all(|l| !l.ride && l.leg.is_none());
+                let files_within = |df: i32| -> B {
+                    (0..size.files as i32)
+                        .filter(|f| (0..size.files as i32).contains(&(f + df)))
+                        .fold(B::EMPTY, |m, f| m | geo.file_mask[f as usize])
+                };
+                for line in spec.lines.iter().filter(|l| !l.ride && l.leg.is_none()) {
+                    let (df, dr) = (line.df as i32, line.dr as i32 * sign);
+                    t.shifts.push(ShiftLine {
+                        delta: dr * size.files as i32 + df,
+                        src: files_within(df),
+                        src2: if spec.robotic { files_within(2 * df) } else { B::EMPTY },
+                        moves: line.mode.moves(),
+                        captures: line.mode.captures(),
+                    });
+                }
+                let evals = t.shifts.len() * if spec.robotic { 2 } else { 1 } + usize::from(spec.double_step);
+                t.bulk_min = (evals as u32).div_ceil(3).max(2);
                 for line in spec.lines.iter().filter(|l| !l.ride) {
                     let (df, dr) = (line.df as i32, line.dr as i32 * sign);
                     for from in 0..n {

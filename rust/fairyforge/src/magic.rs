@@ -7,12 +7,12 @@
 /// Magic lookup tables for both slider kinds.
 #[derive(Debug)]
 pub struct Magics {
-    rook: Vec<Entry>,
-    bishop: Vec<Entry>,
+    rook: [Entry; 64],
+    bishop: [Entry; 64],
     table: Vec<u64>,
 }
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 struct Entry {
     mask: u64,
     magic: u64,
@@ -24,7 +24,7 @@ impl Magics {
     /// Build tables from a reference attack function
     /// `reference(square, occupancy, diagonal)`.
     pub fn new(reference: impl Fn(usize, u64, bool) -> u64) -> Magics {
-        let mut m = Magics { rook: Vec::with_capacity(64), bishop: Vec::with_capacity(64), table: Vec::new() };
+        let mut m = Magics { rook: [Entry::default(); 64], bishop: [Entry::default(); 64], table: Vec::new() };
         // Per-rank seeds that converge quickly (the ones Stockfish uses).
         const SEEDS: [u64; 8] = [728, 10316, 55013, 32803, 12281, 15100, 16645, 255];
         for diag in [false, true] {
@@ -32,9 +32,9 @@ impl Magics {
                 let mut rng = SEEDS[sq / 8];
                 let entry = m.build(sq, diag, &reference, &mut rng);
                 if diag {
-                    m.bishop.push(entry);
+                    m.bishop[sq] = entry;
                 } else {
-                    m.rook.push(entry);
+                    m.rook[sq] = entry;
                 }
             }
         }
@@ -89,20 +89,23 @@ impl Magics {
 
     #[inline(always)]
     fn lookup(&self, e: &Entry, occ: u64) -> u64 {
-        // SAFETY-free indexing: the index is < 1 << bits by construction.
-        self.table[e.offset + ((occ & e.mask).wrapping_mul(e.magic) >> e.shift) as usize]
+        let i = e.offset + ((occ & e.mask).wrapping_mul(e.magic) >> e.shift) as usize;
+        debug_assert!(i < self.table.len());
+        // SAFETY: `build` gave this entry `1 << (64 - shift)` slots from
+        // `offset` in `table`, and the shifted product is below that.
+        unsafe { *self.table.get_unchecked(i) }
     }
 
-    /// Rook attacks from `sq` with occupancy `occ`.
+    /// Rook attacks from `sq` (< 64) with occupancy `occ`.
     #[inline(always)]
     pub fn rook(&self, sq: usize, occ: u64) -> u64 {
-        self.lookup(&self.rook[sq], occ)
+        self.lookup(&self.rook[sq & 63], occ)
     }
 
-    /// Bishop attacks from `sq` with occupancy `occ`.
+    /// Bishop attacks from `sq` (< 64) with occupancy `occ`.
     #[inline(always)]
     pub fn bishop(&self, sq: usize, occ: u64) -> u64 {
-        self.lookup(&self.bishop[sq], occ)
+        self.lookup(&self.bishop[sq & 63], occ)
     }
 }
 

@@ -23,7 +23,7 @@
 //! captured piece lifted, the royal squares after the move, and an attack
 //! test on each of them (no copy of the position is made).
 
-use crate::attacks::Placement;
+use crate::attacks::{shift, Placement};
 use crate::bitboard::BitSet;
 use crate::geometry::{dir_is_positive, NO_SQ};
 use crate::moves::{Move, MoveList, Special};
@@ -56,6 +56,10 @@ impl<B: BitSet> Placement<B> for Without<'_, B> {
 /// Where generated moves go: a [`MoveList`], or a counter for perft's last
 /// ply (bulk counting: a set of legal targets is counted by popcount).
 pub(crate) trait Sink {
+    /// True when the sink only counts (moves may be counted set-wise).
+    const BULK: bool;
+    /// `n` moves, when [`Sink::BULK`].
+    fn add(&mut self, n: usize);
     /// One move.
     fn push(&mut self, m: Move);
     /// A plain move from `from` to every square of `set`.
@@ -63,6 +67,10 @@ pub(crate) trait Sink {
 }
 
 impl Sink for MoveList {
+    const BULK: bool = false;
+    fn add(&mut self, _: usize) {
+        unreachable!("a move list is not a counter")
+    }
     #[inline(always)]
     fn push(&mut self, m: Move) {
         MoveList::push(self, m);
@@ -80,6 +88,11 @@ impl Sink for MoveList {
 pub(crate) struct Counter(pub usize);
 
 impl Sink for Counter {
+    const BULK: bool = true;
+    #[inline(always)]
+    fn add(&mut self, n: usize) {
+        self.0 += n;
+    }
     #[inline(always)]
     fn push(&mut self, _: Move) {
         self.0 += 1;
@@ -148,6 +161,28 @@ impl<B: BitSet> Position<B> {
                 continue;
             }
             let kd = &kt[k.idx()];
+            // Counting only, a kind that moves by plain leaps (and hops) is
+            // counted set-wise when all its targets are classified by the
+            // node masks alone (no royal, no special piece, nothing to test,
+            // no en passant).
+            if S::BULK
+                && kd.leaps_only
+                && bb.count() >= kd.bulk_min
+                && node.test.is_empty()
+                && (bb & node.special).is_empty()
+                && !t.royal_movers[us].has(k)
+                && !(kd.ep_taker && self.ep != NO_SQ)
+            {
+                let n = self.bulk_count(node, k, bb);
+                #[cfg(debug_assertions)]
+                {
+                    let mut c = Counter(0);
+                    self.kind_moves::<Counter, true>(&mut c, node, k, bb);
+                    debug_assert_eq!(n, c.0, "bulk count of {k:?} in {}", self.fen());
+                }
+                out.add(n);
+                continue;
+            }
             // Two copies of the square loop: the plain one for kinds without
             // hops, bent rides or lame leaps (all of FIDE chess) skips them.
             if kd.robotic || kd.bent || kd.lame_any {
@@ -159,6 +194,45 @@ impl<B: BitSet> Position<B> {
         if v.castling[us] && !node.in_check {
             self.castling_moves(out, node);
         }
+    }
+
+    /// The number of moves of the pieces `bb` of kind `k`, a kind that
+    /// moves by plain leaps (and Robotic hops), counted with one shift per
+    /// line for all of them; the targets are legal inside `node.sure`.
+    #[inline(always)]
+    fn bulk_count(&self, node: &Node<B>, k: Kind, bb: B) -> usize {
+        let t = self.tables;
+        let v = &t.variant;
+        let us = node.us;
+        let kd = &t.kinds[us][k.idx()];
+        let empty = !node.occ & t.geo.all;
+        let quiet_ok = empty & node.sure;
+        let capture_ok = node.theirs & node.sure;
+        // A promotion counts once per choice.
+        let (last, extra) = if v.promoters[us].has(k) {
+            (t.last_rank[us], v.promotion_choices[us].len().saturating_sub(1))
+        } else {
+            (B::EMPTY, 0)
+        };
+        let count = |targets: B| {
+            let promoting = targets & last;
+            targets.count() as usize + if promoting.is_empty() { 0 } else { extra * promoting.count() as usize }
+        };
+        let mut n = 0;
+        for l in &kd.shifts {
+            let ok = if l.moves { quiet_ok } else { B::EMPTY } | if l.captures { capture_ok } else { B::EMPTY };
+            n += count(shift(bb & l.src, l.delta) & ok);
+            if kd.robotic {
+                let screens = shift(bb & l.src2, l.delta) & node.occ;
+                n += count(shift(screens, l.delta) & ok);
+            }
+        }
+        if kd.double_step {
+            let step = t.geo.size.files as i32 * kd.forward as i32;
+            let s1 = shift(bb & t.double_rank[us], step) & empty;
+            n += count(shift(s1, step) & empty & node.sure);
+        }
+        n
     }
 
     /// The moves of every piece of kind `k` (on `bb`) of the side to move.
