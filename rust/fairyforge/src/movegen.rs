@@ -1,14 +1,19 @@
 //! Legal move generation for every variant from the piece data.
 //!
-//! Pseudo-legal targets come from the attack tables; legality (RULES.md §1:
-//! no move may leave a royal piece attacked) is decided per node:
+//! Targets come from the tables of [`crate::attacks`]: leap tables, slider
+//! lookups, and for Robotic pieces (RULES.md §3) the hops, found set-wise
+//! (one step beyond each first blocker of a rider, two steps over each
+//! occupied screen of a range-1 line). Legality (§1: no move may leave a
+//! royal piece attacked) is decided per node, by classifying the targets of
+//! each piece into *sure* (legal, no test) and *test* (full test) sets:
 //!
 //! * no complex enemy attackers on the board (no hops, lame legs or bent
 //!   riders): check and pin masks make every non-royal move legal by
 //!   construction (with several royals, the check masks of all checked
-//!   royals intersect, and a piece pinned to any royal is tested). With a
-//!   single royal, its moves are tested against the attackers with the
-//!   royal lifted off the board (the FIDE fast path);
+//!   royals intersect, and a piece pinned to any royal is tested). A royal
+//!   that stays royal only needs its destination tested, with itself lifted
+//!   off the board, when it is the only royal or (not in check) shields no
+//!   other royal: Black's two Cores, Burden's many kings;
 //! * against complex attackers, when not in check, a non-royal move is
 //!   accepted without a test unless its origin is a *from-danger* square or
 //!   its destination a *to-danger* square. Taking a piece off a square can
@@ -19,9 +24,15 @@
 //!   Turret or Automaton two squares from a royal). Gryphons make every
 //!   orthogonal line from a royal from-danger.
 //!
-//! Every other move gets the full test: the occupancy after the move, the
-//! captured piece lifted, the royal squares after the move, and an attack
-//! test on each of them (no copy of the position is made).
+//! The full test builds the occupancy after the move, lifts the captured
+//! piece and tests every royal square after the move (no copy of the
+//! position is made). Debug builds check every classification against
+//! copy-make ([`Position::after`] and an attack test).
+//!
+//! Moves go to a sink: a [`MoveList`], or a counter for perft's last ply
+//! that adds a piece's sure targets by popcount and counts kinds that move
+//! by plain leaps (pawns, knights, Turrets, Automata) set-wise, one shift
+//! per line for all their pieces, when the node masks alone classify them.
 
 use crate::attacks::{shift, Placement};
 use crate::bitboard::BitSet;
