@@ -3,7 +3,10 @@
 //! en passant against the evolved piece, the `royal`, `cycle` and
 //! `royal_may_move_into_check` options, the setup options and presets.
 
-use fairyforge::{AnyPosition, Color, Kind, Piece, Size, Special, Variant};
+use fairyforge::{AnyPosition, Color, Kind, Size, Special, Variant};
+
+mod common;
+use common::{black, play, sorted, white};
 
 fn opts(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
     pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
@@ -28,25 +31,6 @@ fn dests(v: &Variant, p: &AnyPosition, from: &str) -> Vec<String> {
         p.legal_moves().iter().filter(|m| m.from() == f).map(|m| v.size.square_name(m.to())).collect();
     d.sort();
     d
-}
-
-fn sorted(v: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
-}
-
-fn play(p: &AnyPosition, uci: &str) -> AnyPosition {
-    let m = p.parse_uci(uci).unwrap_or_else(|e| panic!("{uci} in {}: {e}", p.fen()));
-    p.after(m)
-}
-
-fn white(kind: Kind) -> Option<Piece> {
-    Some(Piece { color: Color::White, kind })
-}
-
-fn black(kind: Kind) -> Option<Piece> {
-    Some(Piece { color: Color::Black, kind })
 }
 
 /// Squares a rider reaches from `from` on an empty board of `size`.

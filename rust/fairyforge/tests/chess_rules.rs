@@ -5,6 +5,9 @@
 
 use fairyforge::{AnyPosition, Error, ErrorKind, Variant};
 
+mod common;
+use common::XorShift;
+
 fn chess() -> Variant {
     Variant::new("chess", &[]).unwrap()
 }
@@ -166,17 +169,6 @@ fn pinned_en_passant_is_not_in_fen_or_key() {
 }
 
 // ------------------------------------------------------- random walks
-
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
 
 /// Walk `walks` random games of up to `plies` plies from each start FEN,
 /// checking at every position that its FEN parses back to the same FEN and

@@ -8,6 +8,9 @@ use fairyforge::variant::StalemateRule;
 use fairyforge::{AnyPosition, Color, EvalKind, Move, Variant};
 use std::sync::atomic::AtomicBool;
 
+mod common;
+use common::XorShift;
+
 fn variant(name: &str) -> Variant {
     let options: Vec<(String, String)> =
         if name == "burden" { vec![("royal".into(), "king".into())] } else { Vec::new() };
@@ -299,20 +302,6 @@ fn insufficient_material_is_a_draw_in_chess() {
 }
 
 // ------------------------------------------------- random-play legality
-
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn variants() -> Vec<Variant> {
     let o = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {

@@ -5,7 +5,10 @@
 //! Black (the Network) moves down the board, so a Black Turret on c5 steps
 //! to c4 and captures on b4/d4.
 
-use fairyforge::{AnyPosition, Color, ErrorKind, Kind, Piece, Special, Variant};
+use fairyforge::{AnyPosition, Color, ErrorKind, Kind, Special, Variant};
+
+mod common;
+use common::{black, play, sorted};
 
 fn shocking() -> Variant {
     Variant::new("shocking", &[]).unwrap()
@@ -33,21 +36,6 @@ fn ucis(p: &AnyPosition) -> Vec<String> {
     let mut v: Vec<String> = p.legal_moves().iter().map(|&m| p.uci(m)).collect();
     v.sort();
     v
-}
-
-fn sorted(v: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
-}
-
-fn play(p: &AnyPosition, uci: &str) -> AnyPosition {
-    let m = p.parse_uci(uci).unwrap_or_else(|e| panic!("{uci} in {}: {e}", p.fen()));
-    p.after(m)
-}
-
-fn black(kind: Kind) -> Option<Piece> {
-    Some(Piece { color: Color::Black, kind })
 }
 
 fn attacked(p: &AnyPosition, square: &str, by: Color) -> bool {
