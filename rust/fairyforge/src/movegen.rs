@@ -12,8 +12,9 @@
 //!   construction (with several royals, the check masks of all checked
 //!   royals intersect, and a piece pinned to any royal is tested). A royal
 //!   that stays royal only needs its destination tested, with itself lifted
-//!   off the board, when it is the only royal or (not in check) shields no
-//!   other royal: Black's two Cores, Burden's many kings;
+//!   off the board, when it is the only royal (against any attackers) or,
+//!   not in check, shields no other royal: Black's two Cores, Burden's many
+//!   kings;
 //! * against complex attackers, when not in check, a non-royal move is
 //!   accepted without a test unless its origin is a *from-danger* square or
 //!   its destination a *to-danger* square. Taking a piece off a square can
@@ -124,7 +125,7 @@ struct Node<B: BitSet> {
     /// `check_mask` (pinned pieces are tested or, with one royal, kept on
     /// the pin line).
     masked: bool,
-    /// Exactly one royal (and `masked`).
+    /// Exactly one royal.
     single: bool,
     royal_sq: usize,
     check_mask: B,
@@ -359,6 +360,10 @@ impl<B: BitSet> Position<B> {
         };
         let orth = self.pieces_of(them, sets.orth);
         let diag = self.pieces_of(them, sets.diag);
+        if royals.count() == 1 {
+            node.single = true;
+            node.royal_sq = royals.lsb();
+        }
         if complex {
             node.in_check = royals.squares().any(|r| t.is_attacked(self, r, them, occ));
             if !node.in_check {
@@ -390,10 +395,6 @@ impl<B: BitSet> Position<B> {
                 let block = if (orth | diag).has(c) { t.geo.between(r, c) } else { B::EMPTY };
                 node.check_mask &= block | checkers;
             }
-        }
-        if royals.count() == 1 {
-            node.single = true;
-            node.royal_sq = royals.lsb();
         }
         node.sure = node.check_mask;
         node.test = B::EMPTY;
@@ -469,16 +470,23 @@ impl<B: BitSet> Position<B> {
     fn classify_special(&self, node: &Node<B>, from: usize, k: Kind, royal_mover: bool, targets: B) -> (B, B) {
         let t = self.tables;
         if royal_mover {
-            // A royal that stays royal, against simple attackers: only its
-            // destination needs a test (with the royal lifted), unless
-            // another royal may be exposed (it shields one, or one is in
-            // check).
-            let alone = node.single || (!node.in_check && !node.pinned.has(from));
-            if node.masked && alone && t.variant.evolve[k.idx()] == k {
+            // A royal that stays royal: only its destination needs a test
+            // (with the royal lifted) when it is the only royal, or, against
+            // simple attackers, when no other royal can be exposed (none in
+            // check, and it shields none).
+            let alone = node.single || (node.masked && !node.in_check && !node.pinned.has(from));
+            if alone && t.variant.evolve[k.idx()] == k {
+                // (A piece on the destination never attacks its own square,
+                // so the captured piece need not be lifted.)
                 let occ = node.occ ^ B::bit(from);
                 let mut ok = B::EMPTY;
                 for to in targets.squares() {
-                    if t.simple_attackers(self, to, node.them, occ).is_empty() {
+                    let attacked = if node.masked {
+                        !t.simple_attackers(self, to, node.them, occ).is_empty()
+                    } else {
+                        t.is_attacked(self, to, node.them, occ)
+                    };
+                    if !attacked {
                         ok |= B::bit(to);
                     }
                 }
