@@ -56,6 +56,8 @@ fn rejects_wrong_shape() {
     rejects("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "placement", "rank 6 has 9 files");
     rejects("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "placement", "more than 8 files");
     rejects("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "placement", "rank 7 has 7 files");
+    // Decision: a run starting with 0 ("08") is rejected (as python-chess
+    // does); two-digit runs (10 to 12) are for the larger boards.
     rejects("rnbqkbnr/pppppppp/08/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "placement", "empty run of 0");
 }
 
@@ -152,9 +154,11 @@ fn accepts_four_field_fen_as_0_1() {
 
 #[test]
 fn pinned_en_passant_is_not_in_fen_or_key() {
-    // After c7-c5 the b5 pawn could take en passant only by exposing its
-    // king on a5 to the rook on h5: no legal capture, so the FEN shows no
-    // en-passant square and the key must agree with the FEN's position.
+    // Decision: a position keeps (and hashes) the en-passant square only
+    // when a legal en-passant capture exists, as its FEN shows it; so the
+    // incremental key always equals the key of the position read from the
+    // FEN. After c7-c5 the b5 pawn could take en passant only by exposing
+    // its king on a5 to the rook on h5: no legal capture, no square.
     let p = ok("8/2p5/8/KP5r/8/8/8/4k3 b - - 0 1");
     let p = p.after(p.parse_uci("c7c5").unwrap());
     assert_eq!(p.fen(), "8/8/8/KPp4r/8/8/8/4k3 w - - 0 2");
