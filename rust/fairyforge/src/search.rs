@@ -442,6 +442,19 @@ impl<'a, B: BitSet> Worker<'a, B> {
     }
 
     #[inline(always)]
+    /// Common entry of every node: reset the PV, count the node, and give
+    /// the score to return at once when stopped (0) or after a shock.
+    #[inline(always)]
+    fn enter(&mut self, pos: &Position<B>, ply: usize) -> Option<i32> {
+        self.pv_len[ply] = ply;
+        self.tick();
+        if self.stopped {
+            return Some(0);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        shock_score(pos, ply)
+    }
+
     fn tick(&mut self) {
         self.nodes += 1;
         if self.nodes & 1023 == 0 {
@@ -651,13 +664,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply, 0, NO_SQ as usize);
         }
-        self.pv_len[ply] = ply;
-        self.tick();
-        if self.stopped {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(s) = shock_score(pos, ply) {
+        if let Some(s) = self.enter(pos, ply) {
             return s;
         }
         let pv_node = beta - alpha > 1;
@@ -804,13 +811,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
     /// `qply` counts quiescence plies; from [`QS_RECAPTURES`] on, only
     /// captures on `last_to` (the previous move's square) are searched.
     fn qsearch(&mut self, pos: &Position<B>, mut alpha: i32, beta: i32, ply: usize, qply: u32, last_to: usize) -> i32 {
-        self.pv_len[ply] = ply;
-        self.tick();
-        if self.stopped {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(s) = shock_score(pos, ply) {
+        if let Some(s) = self.enter(pos, ply) {
             return s;
         }
         if ply >= MAX_PLY {
