@@ -168,8 +168,9 @@ impl Move {
         }
         s
     }
-    /// Origin square name.
+    /// Origin square name (python-chess's attribute name).
     #[getter]
+    #[allow(clippy::wrong_self_convention)]
     fn from_square(&self) -> String {
         sq_name(self.from_sq)
     }
@@ -616,7 +617,7 @@ impl Board {
     }
     /// Native outcome: (termination name, winner, points) or None.
     #[pyo3(signature = (claim_draw=false))]
-    fn _outcome(&self, claim_draw: bool) -> Option<(&'static str, Option<bool>, Option<(u32, u32)>)> {
+    fn _outcome(&self, claim_draw: bool) -> Option<RawOutcome> {
         self.inner.outcome(claim_draw).map(|o| (o.termination.name(), o.winner.map(|c| c == Color::White), o.points))
     }
     /// True when the game is over (with `claim_draw`, also by the
@@ -741,6 +742,9 @@ impl Board {
         PyTuple::new(py, [args.into_pyobject(py)?.into_any(), kwargs.into_any()])
     }
 }
+
+/// An outcome as a tuple: (termination name, winner, Burden points).
+type RawOutcome = (&'static str, Option<bool>, Option<(u32, u32)>);
 
 /// A search result as a tuple: (best move, score, pv, depth, seldepth,
 /// nodes, nps, time in ms).

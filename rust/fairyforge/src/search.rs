@@ -441,7 +441,6 @@ impl<'a, B: BitSet> Worker<'a, B> {
         self.root.len()
     }
 
-    #[inline(always)]
     /// Common entry of every node: reset the PV, count the node, and give
     /// the score to return at once when stopped (0) or after a shock.
     #[inline(always)]
@@ -455,6 +454,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
         shock_score(pos, ply)
     }
 
+    #[inline(always)]
     fn tick(&mut self) {
         self.nodes += 1;
         if self.nodes & 1023 == 0 {

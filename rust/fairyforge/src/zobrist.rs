@@ -15,7 +15,7 @@ const fn splitmix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-const KEYS: [u64; TOTAL] = {
+static KEYS: [u64; TOTAL] = {
     let mut k = [0u64; TOTAL];
     let mut i = 0;
     while i < TOTAL {
