@@ -47,6 +47,10 @@ impl AnyPosition {
         with_pos!(self, p => p.legal_moves(&mut list));
         list.to_vec()
     }
+    /// True when the side to move has a legal move.
+    pub fn has_legal_move(&self) -> bool {
+        with_pos!(self, p => p.has_legal_move())
+    }
     /// The position after a move (assumed legal).
     pub fn after(&self, m: Move) -> AnyPosition {
         match self {

@@ -76,6 +76,11 @@ pub(crate) trait Sink {
     fn push(&mut self, m: Move);
     /// A plain move from `from` to every square of `set`.
     fn push_set<B: BitSet>(&mut self, from: usize, set: B);
+    /// True when generation may stop (checked after each kind).
+    #[inline(always)]
+    fn done(&self) -> bool {
+        false
+    }
 }
 
 impl Sink for MoveList {
@@ -98,6 +103,29 @@ impl Sink for MoveList {
 /// A [`Sink`] that only counts.
 #[derive(Default)]
 pub(crate) struct Counter(pub usize);
+
+/// A counting [`Sink`] that stops at the first kind with a legal move.
+struct AnyMove(Counter);
+
+impl Sink for AnyMove {
+    const BULK: bool = true;
+    #[inline(always)]
+    fn add(&mut self, n: usize) {
+        self.0.add(n);
+    }
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        self.0.push(m);
+    }
+    #[inline(always)]
+    fn push_set<B: BitSet>(&mut self, from: usize, set: B) {
+        self.0.push_set(from, set);
+    }
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.0 .0 > 0
+    }
+}
 
 impl Sink for Counter {
     const BULK: bool = true;
@@ -157,6 +185,14 @@ impl<B: BitSet> Position<B> {
         n.0
     }
 
+    /// True when the side to move has a legal move (generation stops at the
+    /// first piece kind that has one).
+    pub fn has_legal_move(&self) -> bool {
+        let mut any = AnyMove(Counter(0));
+        self.generate(&mut any);
+        any.done()
+    }
+
     #[inline(always)]
     fn generate<S: Sink>(&self, out: &mut S) {
         if self.shocked {
@@ -193,14 +229,16 @@ impl<B: BitSet> Position<B> {
                     debug_assert_eq!(n, c.0, "bulk count of {k:?} in {}", self.fen());
                 }
                 out.add(n);
-                continue;
-            }
-            // Two copies of the square loop: the plain one for kinds without
-            // hops, bent rides or lame leaps (all of FIDE chess) skips them.
-            if kd.robotic || kd.bent || kd.lame_any {
+            } else if kd.robotic || kd.bent || kd.lame_any {
+                // Two copies of the square loop: the plain one for kinds
+                // without hops, bent rides or lame leaps (all of FIDE chess)
+                // skips them.
                 self.kind_moves::<S, true>(out, node, k, bb);
             } else {
                 self.kind_moves::<S, false>(out, node, k, bb);
+            }
+            if out.done() {
+                return;
             }
         }
         if v.castling[us] && !node.in_check {

@@ -166,10 +166,6 @@ fn repetition_key(p: &AnyPosition) -> u64 {
     crate::with_pos!(p, q => q.repetition_key())
 }
 
-fn count_legal(p: &AnyPosition) -> usize {
-    crate::with_pos!(p, q => q.count_legal())
-}
-
 fn legal_moves(p: &AnyPosition) -> MoveList {
     let mut list = MoveList::new();
     crate::with_pos!(p, q => q.legal_moves(&mut list));
@@ -189,14 +185,14 @@ impl Board {
             let winner = v.shock.map_or(Color::White, |s| s.side.flip());
             return Some(self.decisive(Termination::Shock, winner));
         }
-        let moves = count_legal(pos);
-        if moves == 0 && pos.is_check() {
+        let stuck = !pos.has_legal_move();
+        if stuck && pos.is_check() {
             return Some(self.decisive(Termination::Checkmate, us.flip()));
         }
         if self.is_insufficient_material() {
             return Some(draw(Termination::InsufficientMaterial));
         }
-        if moves == 0 {
+        if stuck {
             if v.extinction && pos.piece_count(us) == 0 {
                 return Some(self.decisive(Termination::Extinction, us.flip()));
             }
@@ -247,7 +243,7 @@ impl Board {
     /// The side to move is in check and has no legal move. False after a
     /// shocking move: that game ended by shock, not by checkmate.
     pub fn is_checkmate(&self) -> bool {
-        !self.pos.is_shocked() && self.pos.is_check() && count_legal(&self.pos) == 0
+        !self.pos.is_shocked() && self.pos.is_check() && !self.pos.has_legal_move()
     }
 
     /// The side to move is not in check and has no legal move (whatever the
@@ -256,7 +252,7 @@ impl Board {
     pub fn is_stalemate(&self) -> bool {
         let pos = &self.pos;
         let over_otherwise = pos.is_shocked() || self.is_extinction() || pos.is_check();
-        !over_otherwise && count_legal(pos) == 0
+        !over_otherwise && !pos.has_legal_move()
     }
 
     /// Burden: the side to move has no piece at all (it loses).
@@ -305,13 +301,13 @@ impl Board {
     /// At least 150 plies without a capture or clock-resetting move, and
     /// the side to move has a legal move (an automatic draw).
     pub fn is_seventyfive_moves(&self) -> bool {
-        self.pos.halfmove_clock() >= 150 && count_legal(&self.pos) > 0
+        self.pos.halfmove_clock() >= 150 && self.pos.has_legal_move()
     }
 
     /// At least 100 plies without a capture or clock-resetting move, and
     /// the side to move has a legal move.
     pub fn is_fifty_moves(&self) -> bool {
-        self.pos.halfmove_clock() >= 100 && count_legal(&self.pos) > 0
+        self.pos.halfmove_clock() >= 100 && self.pos.has_legal_move()
     }
 
     /// A fifty-move draw can be claimed: [`Board::is_fifty_moves`] holds, or
@@ -324,7 +320,7 @@ impl Board {
         if self.pos.halfmove_clock() >= 99 {
             return legal_moves(&self.pos).iter().any(|&m| {
                 let after = self.pos.after(m);
-                after.halfmove_clock() >= 100 && count_legal(&after) > 0
+                after.halfmove_clock() >= 100 && after.has_legal_move()
             });
         }
         false

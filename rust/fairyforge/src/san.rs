@@ -271,7 +271,7 @@ fn disambiguation(size: crate::geometry::Size, from: usize, others: &[usize]) ->
 fn check_marker<B: BitSet>(after: &Position<B>) -> &'static str {
     if !after.is_check() {
         ""
-    } else if !after.is_shocked() && after.count_legal() == 0 {
+    } else if !after.is_shocked() && !after.has_legal_move() {
         "#"
     } else {
         "+"

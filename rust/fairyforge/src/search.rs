@@ -351,14 +351,6 @@ struct RootMove {
     seldepth: usize,
 }
 
-/// How the moves of a node are filtered.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Gen {
-    All,
-    /// Captures and promotions to the best choice.
-    Noisy,
-}
-
 const PV_STRIDE: usize = MAX_PLY + 2;
 const TT_MOVE_SCORE: i32 = 1 << 30;
 const NOISY_SCORE: i32 = 1 << 26;
@@ -430,7 +422,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
     /// Fill the root move list (ordered by MVV-LVA); returns its length.
     fn root_moves(&mut self, pos: &Position<B>) -> usize {
         let start = self.buf.len();
-        self.generate(pos, 0, Move::NONE, Gen::All);
+        self.generate(pos, 0, Move::NONE);
         let mut moves: Vec<(Move, i32)> = self.buf[start..].to_vec();
         self.buf.truncate(start);
         moves.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
@@ -722,7 +714,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
         }
 
         let start = self.buf.len();
-        if !self.generate(pos, ply, tt_move, Gen::All) {
+        if !self.generate(pos, ply, tt_move) {
             return self.no_move_score(in_check, ply);
         }
         if halfmove >= 100 {
@@ -818,29 +810,24 @@ impl<'a, B: BitSet> Worker<'a, B> {
             return self.eval.evaluate(pos);
         }
         let in_check = !self.plain && pos.is_check();
+        // Where stalemate loses, standing pat needs a legal move to exist.
+        if !in_check && self.stalemate_loses && !pos.has_legal_move() {
+            return self.no_move_score(pos.is_check(), ply);
+        }
         let stand = if in_check { -INF } else { self.eval.evaluate(pos) };
-        if !in_check && !self.stalemate_loses && stand >= beta {
+        if !in_check && stand >= beta {
             return stand;
         }
         let start = self.buf.len();
-        // Not in check and stalemate no worse than a draw: pseudo-legal
-        // captures, tested for legality only when searched. Otherwise every
-        // legal move, so that mate and stalemate are seen.
-        let fast = !in_check && !self.stalemate_loses;
-        if fast {
+        // Not in check: pseudo-legal captures, tested for legality only
+        // when searched. In check: every legal evasion, so mate is seen.
+        if !in_check {
             self.generate_noisy(pos);
-        } else if !self.generate(pos, ply, Move::NONE, if in_check { Gen::All } else { Gen::Noisy }) {
-            let check = in_check || pos.is_check();
-            return self.no_move_score(check, ply);
+            alpha = alpha.max(stand);
+        } else if !self.generate(pos, ply, Move::NONE) {
+            return self.no_move_score(true, ply);
         }
         let mut best = stand;
-        if !in_check {
-            if stand >= beta {
-                self.buf.truncate(start);
-                return stand;
-            }
-            alpha = alpha.max(stand);
-        }
         let end = self.buf.len();
         for i in start..end {
             let m = pick(&mut self.buf, i, end);
@@ -859,7 +846,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             }
             let mut child = *pos;
             child.make(m);
-            if fast && !legal_child(pos, &child, m) {
+            if !in_check && !legal_child(pos, &child, m) {
                 continue;
             }
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1, m.to());
@@ -893,9 +880,9 @@ impl<'a, B: BitSet> Worker<'a, B> {
         }
     }
 
-    /// Generate the legal moves, append those `gen` keeps with ordering
-    /// scores to `buf`; returns false when there is no legal move at all.
-    fn generate(&mut self, pos: &Position<B>, ply: usize, tt_move: Move, gen: Gen) -> bool {
+    /// Generate the legal moves and append them with ordering scores to
+    /// `buf`; returns false when there is no legal move at all.
+    fn generate(&mut self, pos: &Position<B>, ply: usize, tt_move: Move) -> bool {
         let list = &mut *self.scratch;
         list.clear();
         pos.legal_moves(list);
@@ -903,19 +890,10 @@ impl<'a, B: BitSet> Worker<'a, B> {
             return false;
         }
         let us = pos.turn();
-        let best_promo = self.eval.best_promotion(us);
         let killers = self.killers[ply];
         for &m in list.iter() {
             let captured = victim(pos, m);
             let promo = m.promotion();
-            if gen == Gen::Noisy {
-                if captured.is_none() && promo.is_none() {
-                    continue;
-                }
-                if promo.is_some() && promo != best_promo {
-                    continue;
-                }
-            }
             let score = if m == tt_move && tt_move != Move::NONE {
                 TT_MOVE_SCORE
             } else if captured.is_some() || promo.is_some() {
@@ -1304,6 +1282,7 @@ mod tests {
                 let mut p = AnyPosition::new(&v, None).unwrap();
                 for _ply in 0..150 {
                     let moves = p.legal_moves();
+                    assert_eq!(p.has_legal_move(), !moves.is_empty(), "{}", p.fen());
                     if moves.is_empty() {
                         break;
                     }

@@ -98,6 +98,7 @@ fn a_two_king_fork_is_mate() {
     let p = pos(&v, "8/8/8/8/8/1n6/8/K1K5 w - - 0 1");
     assert!(p.is_check());
     assert!(p.legal_moves().is_empty());
+    assert!(!p.has_legal_move());
     // With one king the same knight is a plain check the king walks out of.
     let p = pos(&v, "8/8/8/8/8/1n6/8/K7 w - - 0 1");
     assert!(p.is_check());
@@ -121,16 +122,19 @@ fn stalemate_and_extinction_leave_no_move() {
     let p = pos(&v, "8/8/8/p7/P7/8/8/8 w - - 0 1");
     assert!(!p.is_check());
     assert!(p.legal_moves().is_empty());
+    assert!(!p.has_legal_move());
     // Extinction: no pieces at all.
     let p = pos(&v, "8/8/8/p7/8/8/8/8 w - - 0 1");
     assert!(!p.is_check());
     assert!(p.legal_moves().is_empty());
+    assert!(!p.has_legal_move());
     assert_eq!(p.piece_count(Color::White), 0);
     // Capturing the last piece leaves the bare side to move with no move.
     let p = pos(&v, "8/8/8/8/p7/1P6/8/8 w - - 0 1");
     let after = play(&p, "b3a4");
     assert_eq!(after.piece_count(Color::Black), 0);
     assert!(after.legal_moves().is_empty());
+    assert!(!after.has_legal_move());
 }
 
 #[test]
@@ -297,9 +301,11 @@ fn a_pawn_made_from_a_king_on_its_last_rank_is_immobile() {
     assert_eq!(p.fen(), "3P4/8/8/7p/8/8/8/8 b - - 1 1");
     let p = play(&p, "h5h4");
     assert!(p.legal_moves().is_empty(), "White's only piece is a pawn on its last rank");
+    assert!(!p.has_legal_move());
     // Read from FEN (accepted in Burden), the same.
     let p = pos(&v, "3P4/8/8/8/8/8/8/7n w - - 0 1");
     assert!(p.legal_moves().is_empty());
+    assert!(!p.has_legal_move());
 }
 
 #[test]

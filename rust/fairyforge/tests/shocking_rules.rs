@@ -171,6 +171,7 @@ fn shock_overrides_checkmate() {
     assert!(after.is_shocked());
     assert!(after.is_check());
     assert!(after.legal_moves().is_empty());
+    assert!(!after.has_legal_move());
     assert_eq!(after.perft(1), 0);
     assert_eq!(p.after(p.parse_uci("d8d1").unwrap()).perft(2), 0);
     // The same mate with the Turret on f2 instead (no d/e pair) is plain
@@ -180,6 +181,7 @@ fn shock_overrides_checkmate() {
     assert!(!after.is_shocked());
     assert!(after.is_check());
     assert!(after.legal_moves().is_empty());
+    assert!(!after.has_legal_move());
 }
 
 #[test]
@@ -195,6 +197,7 @@ fn shock_move_made_while_in_check() {
     let after = play(&p, "d6d5");
     assert!(after.is_shocked());
     assert!(after.legal_moves().is_empty());
+    assert!(!after.has_legal_move());
 }
 
 #[test]
@@ -203,6 +206,7 @@ fn shocked_fen_is_over_whoever_is_to_move() {
         let p = pos(fen);
         assert!(p.is_shocked(), "{fen}");
         assert!(p.legal_moves().is_empty(), "{fen}");
+        assert!(!p.has_legal_move());
         assert_eq!(p.perft(1), 0);
         assert_eq!(p.perft(3), 0);
     }
