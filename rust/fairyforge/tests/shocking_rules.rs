@@ -56,6 +56,18 @@ fn missile_d5_worked_example() {
 }
 
 #[test]
+fn a_pinned_missile_hops_neither_over_its_core_nor_over_the_pinner() {
+    // The rook on a8 pins the Missile on a7 to the only Core (a6): hopping
+    // over the Core to a5 would open the file.
+    let p = pos("R7/m7/c1K5/8/8/8/8/8 b - - 0 1");
+    assert_eq!(dests(&p, "a7"), sorted(&["a8"]));
+    // Pinned on a3 by the rook on a5: it may slide toward the Core or take
+    // the rook, but hopping over the rook to a6 leaves the Core attacked.
+    let p = pos("7K/8/8/R7/8/m7/8/c7 b - - 0 1");
+    assert_eq!(dests(&p, "a3"), sorted(&["a2", "a4", "a5"]));
+}
+
+#[test]
 fn turret_c5_step_capture_and_hop_capture() {
     // c4 empty: the step. b4 White: capture, and b4 occupied lets the
     // diagonal hop capture the White pawn on a3. d4 empty: no quiet diagonal
