@@ -8,6 +8,7 @@
 use crate::bitboard::BitSet;
 use crate::geometry::{dir_index, Geometry, NO_SQ};
 use crate::piece::{ByColor, Color, Kind, Mode, NKINDS};
+use crate::psq::PsqTables;
 use crate::variant::{KindSet, Variant};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -148,6 +149,8 @@ pub struct Tables<B: BitSet> {
     pub orth_ring: Vec<B>,
     /// Per square, its diagonal neighbours (hop screens of bishop lines).
     pub diag_ring: Vec<B>,
+    /// Material and piece-square values.
+    pub psq: PsqTables,
 }
 
 impl<B: BitSet> Tables<B> {
@@ -303,6 +306,7 @@ impl<B: BitSet> Tables<B> {
         }));
         Tables {
             geo,
+            psq: PsqTables::new(&variant),
             variant,
             kinds,
             sets,

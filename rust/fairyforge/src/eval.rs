@@ -3,39 +3,13 @@
 //!
 //! # Rationale
 //!
-//! **Material.** Base values are the usual FIDE ones (P 100, N 320, B 330,
-//! R 500, Q 950). A Robotic piece has every move of its original plus a hop
-//! over the first piece on each line, so it is worth more: Missile 620
-//! (rook 500), Drone 400 (bishop 330), Turret 120 and Automaton 110 (pawns
-//! that can jump a blocker, so they are hard to stop). The Rover (ferz plus
-//! xiangqi horse) moves like a lame knight plus a ferz: 430. Royal pieces
-//! that exist from the start (King, Core) are never captured and have no
-//! material value.
-//!
-//! **Evolution.** When the moving piece changes into its successor (Burden
-//! P -> N -> B -> Q -> K, Evolution Chess N -> B -> R -> Q), part of a
-//! piece's worth is what it will become: `value(k) = (1 - w) * base(k) +
-//! w * value(next(k))` with `w` = [`EVOLVE_WEIGHT`], solved to its fixed
-//! point (it also handles the Burden `cycle` options, where a king turns back
-//! into a pawn or knight). In Evolution Chess this makes N 350 < B 422 <
-//! R 635 < Q 950. In Burden a queen's next move crowns her: she becomes a
-//! king, a mobile but vulnerable royal (every extra king is another target
-//! for a fork, and a side with no legal move loses), so the king's base worth
-//! is small (100; Gryphon 150, Maharajah 300) and the queen is worth only
-//! 695; bishops (440), knights (356) and pawns (177) are then valued partly
-//! by what they become.
-//!
-//! **Piece-square terms** are computed from coordinates, not from 8x8
-//! tables: a centralisation term `c(sq)` in [-1, 1] (1 in the centre, -1 in
-//! the corners) weighted per kind (leapers most, riders least); an
-//! advancement term growing with the square of the distance travelled toward
-//! the promotion rank for every kind that promotes (FIDE pawns, Turrets,
-//! Automata), larger in the endgame, plus a passed bonus when no enemy
+//! **Material and piece-square terms** come from [`crate::psq`] (values
+//! with their rationale there), summed incrementally by the position. On top
+//! of them, a passed bonus for every kind that promotes when no enemy
 //! promoter stands in front of it on its own or an adjacent file (the
-//! Turret/Automaton against pawn promotion races of Shocking Chess). Kings
-//! and Cores stay on their back rank in the middlegame and centralise in the
-//! endgame; the two are blended by a game phase counted from the non-royal
-//! material (with the start position as full middlegame).
+//! Turret/Automaton against pawn promotion races of Shocking Chess). The
+//! middlegame and endgame sums are blended by a game phase counted from the
+//! non-royal material (with the start position as full middlegame).
 //!
 //! **Royal safety.** Each royal piece is penalised for enemy pieces within
 //! two squares (a crude king-safety term that also covers Core safety in
@@ -72,9 +46,6 @@ pub enum EvalKind {
     MaterialOnly,
 }
 
-/// Share of a piece's value taken from what it evolves into.
-pub const EVOLVE_WEIGHT: f64 = 0.3;
-
 /// Bonus for having the move.
 const TEMPO: i32 = 10;
 
@@ -82,70 +53,13 @@ const TEMPO: i32 = 10;
 /// scores of the search).
 pub const EVAL_LIMIT: i32 = 20_000;
 
-/// Material value of a kind before evolution, in centipawns. `royal_born`:
-/// royals arise during play (Burden), so they carry their small combat
-/// worth instead of zero.
-fn base_value(kind: Kind, royal: bool, royal_born: bool) -> f64 {
-    use Kind::*;
-    if royal {
-        return if !royal_born {
-            0.0
-        } else {
-            match kind {
-                Maharajah => 300.0,
-                Gryphon => 150.0,
-                _ => 100.0,
-            }
-        };
-    }
-    match kind {
-        King | Core => 0.0,
-        Queen => 950.0,
-        Rook => 500.0,
-        Bishop => 330.0,
-        Knight => 320.0,
-        Pawn => 100.0,
-        Missile => 620.0,
-        Drone => 400.0,
-        Turret => 120.0,
-        Automaton => 110.0,
-        Rover => 430.0,
-        Maharajah => 1250.0,
-        Gryphon => 650.0,
-    }
-}
-
-/// Weight of the centralisation term per kind (centipawns at the centre).
-fn centre_weight(kind: Kind) -> f64 {
-    use Kind::*;
-    match kind {
-        Knight | Rover => 20.0,
-        Bishop | Drone | Gryphon => 10.0,
-        Maharajah => 8.0,
-        Rook | Missile | Queen => 5.0,
-        Pawn => 6.0,
-        _ => 0.0,
-    }
-}
-
-/// A kind a side may have, with its offset in the square tables.
-struct KindEntry {
-    kind: Kind,
-    base: usize,
-    phase: i32,
-    promoter: bool,
-}
-
 /// Precomputed evaluation tables for one variant on one board width.
 pub struct Evaluator<B: BitSet> {
     tables: &'static Tables<B>,
     kind: EvalKind,
     values: [i32; NKINDS],
-    /// (Middlegame, endgame) value, material included, per colour, kind
-    /// and square.
-    pst: Vec<(i32, i32)>,
-    /// The kinds each side may have, with their table offsets.
-    sides: [Vec<KindEntry>; 2],
+    /// Kinds that promote, per colour (passed bonus).
+    promoters: [KindSet; 2],
     /// Passed-promoter bonus per colour and square (mg, eg).
     passed: Vec<(i32, i32)>,
     phase_total: i32,
@@ -173,112 +87,22 @@ impl<B: BitSet> Evaluator<B> {
         let geo = &tables.geo;
         let size = geo.size;
         let n = size.squares();
-        let royal_born = Color::BOTH.iter().any(|&c| {
-            ALL_KINDS.iter().any(|&k| v.pieces[c].has(k) && !v.royal[c].has(k) && v.royal[c].has(v.evolve[k.idx()]))
-        });
-        // Evolution-adjusted values, iterated to the fixed point. A kind is
-        // royal for this purpose when it is royal for either side.
-        let royal_any = KindSet(v.royal[Color::White].0 | v.royal[Color::Black].0);
-        let base: Vec<f64> = ALL_KINDS.iter().map(|&k| base_value(k, royal_any.has(k), royal_born)).collect();
-        let mut val = base.clone();
-        for _ in 0..200 {
-            for k in ALL_KINDS {
-                let next = v.evolve[k.idx()];
-                if next != k {
-                    val[k.idx()] = (1.0 - EVOLVE_WEIGHT) * base[k.idx()] + EVOLVE_WEIGHT * val[next.idx()];
-                }
-            }
-        }
-        let mut values = [0; NKINDS];
-        let mut phase_w = [0; NKINDS];
-        for k in ALL_KINDS {
-            values[k.idx()] = val[k.idx()].round() as i32;
-            let promoter = v.promoters[Color::White].has(k) || v.promoters[Color::Black].has(k);
-            if !royal_any.has(k) && !promoter && k != Kind::Pawn {
-                phase_w[k.idx()] = (values[k.idx()] + 125) / 250;
-            }
-        }
+        let values = tables.psq.values;
+        let royal_born = tables.psq.royal_born;
         let start = Position::from_fen(tables, &v.start_fen).ok();
-        let phase_total = start.map_or(0, |p| {
-            ALL_KINDS
-                .iter()
-                .map(|&k| phase_w[k.idx()] * (p.pieces(Color::White, k) | p.pieces(Color::Black, k)).count() as i32)
-                .sum()
-        });
+        let phase_total = start.map_or(0, |p| p.psq().phase);
         let tapered = phase_total > 0 && v.stalemate == StalemateRule::Draw;
-
-        let files = size.files as i32;
         let ranks = size.ranks as i32;
-        let max_cd = ((files - 1) + (ranks - 1)) as f64;
-        let centre = |sq: usize| {
-            let f = size.file_of(sq) as i32;
-            let r = size.rank_of(sq) as i32;
-            let cd = ((2 * f - (files - 1)).abs() + (2 * r - (ranks - 1)).abs()) as f64;
-            1.0 - 2.0 * cd / max_cd
-        };
-        let file_centre = |sq: usize| {
-            let f = size.file_of(sq) as i32;
-            1.0 - 2.0 * (2 * f - (files - 1)).abs() as f64 / (files - 1) as f64
-        };
-        let rel_rank = |c: Color, sq: usize| {
-            let r = size.rank_of(sq) as i32;
-            if c == Color::White {
-                r
-            } else {
-                ranks - 1 - r
-            }
-        };
-        let mut mg = vec![0; 2 * NKINDS * n];
-        let mut eg = vec![0; 2 * NKINDS * n];
         let mut passed = vec![(0, 0); 2 * n];
         for c in Color::BOTH {
-            for k in ALL_KINDS {
-                let royal = v.royal[c].has(k);
-                let promoter = v.promoters[c].has(k);
-                for sq in 0..n {
-                    let rr = rel_rank(c, sq);
-                    let t = rr as f64 / (ranks - 1) as f64;
-                    let (m, e) = if royal && !royal_born {
-                        let back = match rr {
-                            0 => 10.0,
-                            1 => -10.0,
-                            _ => (-25 - 5 * (rr - 2)).max(-50) as f64,
-                        };
-                        (back, 20.0 * centre(sq))
-                    } else if royal {
-                        (8.0 * centre(sq), 8.0 * centre(sq))
-                    } else if promoter {
-                        (6.0 * file_centre(sq) + 40.0 * t * t, 120.0 * t * t)
-                    } else {
-                        let w = centre_weight(k);
-                        (w * centre(sq), w * centre(sq) / 2.0)
-                    };
-                    let i = (c.idx() * NKINDS + k.idx()) * n + sq;
-                    mg[i] = values[k.idx()] + m.round() as i32;
-                    eg[i] = values[k.idx()] + e.round() as i32;
-                }
-            }
             for sq in 0..n {
-                let t = rel_rank(c, sq) as f64 / (ranks - 1) as f64;
+                let r = size.rank_of(sq) as i32;
+                let rr = if c == Color::White { r } else { ranks - 1 - r };
+                let t = rr as f64 / (ranks - 1) as f64;
                 passed[c.idx() * n + sq] =
                     ((10.0 + 40.0 * t * t).round() as i32, (20.0 + 150.0 * t * t).round() as i32);
             }
         }
-        if !tapered {
-            eg.clone_from(&mg);
-        }
-        let pst: Vec<(i32, i32)> = mg.into_iter().zip(eg).collect();
-        let sides = [Color::White, Color::Black].map(|c| {
-            tables.kind_list[c]
-                .iter()
-                .map(|&k| KindEntry {
-                    kind: k,
-                    base: (c.idx() * NKINDS + k.idx()) * n,
-                    phase: phase_w[k.idx()],
-                    promoter: v.promoters[c].has(k),
-                })
-                .collect()
-        });
         let mut zone1 = vec![B::EMPTY; n];
         let mut zone2 = vec![B::EMPTY; n];
         let mut front_span = vec![B::EMPTY; 2 * n];
@@ -330,8 +154,7 @@ impl<B: BitSet> Evaluator<B> {
             tables,
             kind,
             values,
-            pst,
-            sides,
+            promoters: [v.promoters[Color::White], v.promoters[Color::Black]],
             passed,
             phase_total,
             tapered,
@@ -388,35 +211,22 @@ impl<B: BitSet> Evaluator<B> {
 
     fn full(&self, pos: &Position<B>) -> i32 {
         let t = self.tables;
-        let v = &t.variant;
         let n = self.n;
-        let (mut mg, mut eg, mut phase) = (0i32, 0i32, 0i32);
+        let psq = pos.psq();
+        debug_assert_eq!(psq, self.psq_from_scratch(pos), "{}", pos.fen());
+        let (mut mg, mut eg) = (psq.mg, psq.eg);
         for c in Color::BOTH {
             let sign = if c == Color::White { 1 } else { -1 };
             let them = c.flip();
             let theirs = pos.side(them);
-            let enemy_promoters = pos.pieces_of(them, v.promoters[them]);
-            for e in &self.sides[c.idx()] {
-                let bb = pos.pieces(c, e.kind);
-                if bb.is_empty() {
-                    continue;
-                }
-                phase += e.phase * bb.count() as i32;
-                let (mut m, mut g) = (0, 0);
-                for sq in bb.squares() {
-                    let (a, b) = self.pst[e.base + sq];
-                    m += a;
-                    g += b;
-                }
-                mg += sign * m;
-                eg += sign * g;
-                if e.promoter {
-                    for sq in bb.squares() {
-                        if (self.front_span[c.idx() * n + sq] & enemy_promoters).is_empty() {
-                            let (pm, pe) = self.passed[c.idx() * n + sq];
-                            mg += sign * pm;
-                            eg += sign * pe;
-                        }
+            let promoters = self.promoters[c.idx()];
+            if promoters.0 != 0 {
+                let enemy_promoters = pos.pieces_of(them, self.promoters[them.idx()]);
+                for sq in pos.pieces_of(c, promoters).squares() {
+                    if (self.front_span[c.idx() * n + sq] & enemy_promoters).is_empty() {
+                        let (pm, pe) = self.passed[c.idx() * n + sq];
+                        mg += sign * pm;
+                        eg += sign * pe;
                     }
                 }
             }
@@ -433,6 +243,7 @@ impl<B: BitSet> Evaluator<B> {
                         eg -= sign * p;
                     }
                 } else {
+                    let enemy_promoters = pos.pieces_of(them, self.promoters[them.idx()]);
                     let attackers = theirs & !enemy_promoters & !pos.royals(them);
                     for r in royals.squares() {
                         mg -= sign * 10 * (self.zone2[r] & attackers).count() as i32;
@@ -466,8 +277,22 @@ impl<B: BitSet> Evaluator<B> {
             return mg + tempo;
         }
         let total = self.phase_total;
-        let ph = phase.min(total);
+        let ph = psq.phase.min(total);
         (mg * ph + eg * (total - ph)) / total + tempo
+    }
+}
+
+impl<B: BitSet> Evaluator<B> {
+    /// The material and piece-square sum recomputed from the board (checks
+    /// the incremental one in debug builds).
+    fn psq_from_scratch(&self, pos: &Position<B>) -> crate::psq::Psq {
+        let mut sum = crate::psq::Psq::default();
+        for sq in 0..self.n {
+            if let Some(p) = pos.piece_at(sq) {
+                sum.add(self.tables.psq.entry(p.code(), sq));
+            }
+        }
+        sum
     }
 }
 

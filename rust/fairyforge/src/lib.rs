@@ -26,6 +26,7 @@ pub mod outcome;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod psq;
 pub mod san;
 pub mod search;
 pub mod tt;

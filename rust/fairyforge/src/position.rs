@@ -8,6 +8,7 @@ use crate::bitboard::BitSet;
 use crate::geometry::NO_SQ;
 use crate::moves::{Move, Special};
 use crate::piece::{Color, Kind, Piece, NKINDS};
+use crate::psq::Psq;
 use crate::variant::KindSet;
 use crate::zobrist;
 
@@ -41,6 +42,8 @@ pub struct Position<B: BitSet> {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) key: u64,
+    /// Running material and piece-square sum ([`crate::psq`]).
+    pub(crate) psq: Psq,
     pub(crate) shocked: bool,
 }
 
@@ -79,6 +82,7 @@ impl<B: BitSet> Position<B> {
             halfmove: 0,
             fullmove: 1,
             key: 0,
+            psq: Psq::default(),
             shocked: false,
         }
     }
@@ -147,7 +151,13 @@ impl<B: BitSet> Position<B> {
         self.tables.is_attacked(self, sq, by, self.occupied())
     }
 
-    /// Put a piece on an empty square, updating the key.
+    /// The running material and piece-square sum.
+    #[inline(always)]
+    pub fn psq(&self) -> Psq {
+        self.psq
+    }
+
+    /// Put a piece on an empty square, updating the key and the sum.
     #[inline(always)]
     pub(crate) fn put(&mut self, sq: usize, p: Piece) {
         let b = B::bit(sq);
@@ -155,9 +165,11 @@ impl<B: BitSet> Position<B> {
         self.by_color[p.color.idx()] |= b;
         self.board[sq] = p.code();
         self.key ^= zobrist::piece(p.code(), sq);
+        self.psq.add(self.tables.psq.entry(p.code(), sq));
     }
 
-    /// Remove the piece on `sq` (which must be occupied), updating the key.
+    /// Remove the piece on `sq` (which must be occupied), updating the key
+    /// and the sum.
     #[inline(always)]
     pub(crate) fn remove(&mut self, sq: usize) -> Piece {
         let p = Piece::from_code(self.board[sq]);
@@ -166,6 +178,7 @@ impl<B: BitSet> Position<B> {
         self.by_color[p.color.idx()] ^= b;
         self.board[sq] = EMPTY;
         self.key ^= zobrist::piece(p.code(), sq);
+        self.psq.sub(self.tables.psq.entry(p.code(), sq));
         p
     }
 
