@@ -303,6 +303,10 @@ impl Piece {
     #[inline(always)]
     pub fn from_code(code: u8) -> Piece {
         let c = code as usize;
-        Piece { color: if c >= NKINDS { Color::Black } else { Color::White }, kind: Kind::from_idx(c % NKINDS) }
+        if c >= NKINDS {
+            Piece { color: Color::Black, kind: Kind::from_idx(c - NKINDS) }
+        } else {
+            Piece { color: Color::White, kind: Kind::from_idx(c) }
+        }
     }
 }

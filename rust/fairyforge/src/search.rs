@@ -840,7 +840,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 // recapturer evolves look like losses and are pruned.
                 let evo = evolution_gain(pos, m, self.eval);
                 let gain = victim(pos, m).map_or(0, |k| self.eval.value(k)) + evo;
-                if stand + gain + 200 <= alpha || see(pos, m, self.eval) + evo < 0 {
+                if stand + gain + 200 <= alpha || !see_ge(pos, m, self.eval, -evo) {
                     continue;
                 }
             }
@@ -1169,6 +1169,21 @@ fn evolution_gain<B: BitSet>(pos: &Position<B>, m: Move, eval: &Evaluator<B>) ->
     }
 }
 
+/// True when `see(m) >= threshold`, deciding from the first capture alone
+/// when it can: the opponent may stop the exchange after any capture, so
+/// the value lies between the victim minus the capturer's value after the
+/// move and the victim.
+fn see_ge<B: BitSet>(pos: &Position<B>, m: Move, eval: &Evaluator<B>, threshold: i32) -> bool {
+    let us = pos.turn();
+    let Some(mover) = pos.piece_at(m.from()) else { return 0 >= threshold };
+    let gain = victim(pos, m).map_or(0, |k| see_value(pos, eval, us.flip(), k));
+    if gain < threshold {
+        return false;
+    }
+    let became = m.promotion().unwrap_or(pos.tables.variant.evolve[mover.kind.idx()]);
+    gain - see_value(pos, eval, us, became) >= threshold || see(pos, m, eval) >= threshold
+}
+
 /// Static exchange evaluation of a capture on its target square (the
 /// swap algorithm), from the mover's side. Attackers are the plain leapers
 /// and riders ([`crate::attacks::Tables::simple_attackers`]; hops, lame and
@@ -1294,6 +1309,9 @@ mod tests {
                             if is_capture(q, m) {
                                 let s = see(q, m, &e);
                                 assert!(s.abs() <= 20_000);
+                                for th in [-300, -evolution_gain(q, m, &e), 0, 1, 150] {
+                                    assert_eq!(see_ge(q, m, &e, th), s >= th, "{m:?} {th} in {}", q.fen());
+                                }
                             }
                         }
                     });
