@@ -54,7 +54,7 @@
 //! With one thread, a fixed-depth search from a fresh table is fully
 //! deterministic: same best move, score and node count.
 
-use crate::attacks::Placement;
+use crate::attacks::{shift, Placement};
 use crate::bitboard::BitSet;
 use crate::board::AnyPosition;
 use crate::eval::{EvalKind, Evaluator};
@@ -872,12 +872,8 @@ impl<'a, B: BitSet> Worker<'a, B> {
     /// Append the pseudo-legal captures and promotions (to the best choice)
     /// of the side to move to `buf`, scored by MVV-LVA.
     fn generate_noisy(&mut self, pos: &Position<B>) {
-        let list = &mut *self.scratch;
-        list.clear();
-        noisy_moves(pos, self.eval.best_promotion(pos.turn()), list);
-        for &m in list.iter() {
-            self.buf.push((m, mvv_lva(self.eval, pos, m)));
-        }
+        let (buf, eval) = (&mut self.buf, self.eval);
+        noisy_moves(pos, eval.best_promotion(pos.turn()), &mut |m| buf.push((m, mvv_lva(eval, pos, m))));
     }
 
     /// Generate the legal moves and append them with ordering scores to
@@ -1056,7 +1052,7 @@ fn insufficient_material<B: BitSet>(pos: &Position<B>) -> bool {
 /// `promo` only), read from the same piece tables as move generation:
 /// plain leaps, rides, the Gryphon's bent ride, lame leaps, Robotic hops and
 /// en passant. The caller tests legality with [`legal_child`].
-fn noisy_moves<B: BitSet>(pos: &Position<B>, promo: Option<Kind>, out: &mut MoveList) {
+fn noisy_moves<B: BitSet>(pos: &Position<B>, promo: Option<Kind>, out: &mut impl FnMut(Move)) {
     let t = pos.tables;
     let v = &t.variant;
     let us = pos.turn();
@@ -1071,6 +1067,30 @@ fn noisy_moves<B: BitSet>(pos: &Position<B>, promo: Option<Kind>, out: &mut Move
         }
         let kd = &t.kinds[us][k.idx()];
         let promotes = v.promoters[us].has(k);
+        if kd.ep_taker && pos.ep != NO_SQ {
+            for from in (kd.leap_capture_rev[pos.ep as usize] & bb).squares() {
+                out(Move::new(from, pos.ep as usize, None, Special::EnPassant));
+            }
+        }
+        if kd.leaps_only {
+            // One shift per line for all the pieces of the kind.
+            let last = if promotes { last } else { B::EMPTY };
+            let mut emit = |targets: B, back: i32| {
+                for to in targets.squares() {
+                    let p = if last.has(to) { promo } else { None };
+                    out(Move::new((to as i32 - back) as usize, to, p, Special::Normal));
+                }
+            };
+            for l in &kd.shifts {
+                let ok = if l.captures { theirs } else { B::EMPTY } | if l.moves { empty & last } else { B::EMPTY };
+                emit(shift(bb & l.src, l.delta) & ok, l.delta);
+                if kd.robotic {
+                    let screens = shift(bb & l.src2, l.delta) & occ;
+                    emit(shift(screens, l.delta) & ok, 2 * l.delta);
+                }
+            }
+            continue;
+        }
         for from in bb.squares() {
             let mut targets = kd.leap_capture[from] & theirs;
             if promotes {
@@ -1120,10 +1140,7 @@ fn noisy_moves<B: BitSet>(pos: &Position<B>, promo: Option<Kind>, out: &mut Move
             }
             for to in targets.squares() {
                 let p = if promotes && last.has(to) { promo } else { None };
-                out.push(Move::new(from, to, p, Special::Normal));
-            }
-            if kd.ep_taker && pos.ep != NO_SQ && kd.leap_capture[from].has(pos.ep as usize) {
-                out.push(Move::new(from, pos.ep as usize, None, Special::EnPassant));
+                out(Move::new(from, to, p, Special::Normal));
             }
         }
     }
@@ -1281,9 +1298,9 @@ mod tests {
     }
 
     fn generated<B: BitSet>(pos: &Position<B>, promo: Option<Kind>) -> Vec<Move> {
-        let mut list = MoveList::new();
-        noisy_moves(pos, promo, &mut list);
-        let mut v: Vec<Move> = list.iter().copied().filter(|&m| legal_child(pos, &pos.after(m), m)).collect();
+        let mut v = Vec::new();
+        noisy_moves(pos, promo, &mut |m| v.push(m));
+        v.retain(|&m| legal_child(pos, &pos.after(m), m));
         v.sort();
         v
     }
