@@ -175,13 +175,13 @@ struct Node<B: BitSet> {
 impl<B: BitSet> Position<B> {
     /// All legal moves, appended to `out`.
     pub fn legal_moves(&self, out: &mut MoveList) {
-        self.generate(out);
+        self.generate(out, self.tables.geo.all);
     }
 
     /// Number of legal moves (bulk counting, no move list is built).
     pub fn count_legal(&self) -> usize {
         let mut n = Counter(0);
-        self.generate(&mut n);
+        self.generate(&mut n, self.tables.geo.all);
         n.0
     }
 
@@ -189,12 +189,13 @@ impl<B: BitSet> Position<B> {
     /// first piece kind that has one).
     pub fn has_legal_move(&self) -> bool {
         let mut any = AnyMove(Counter(0));
-        self.generate(&mut any);
+        self.generate(&mut any, self.tables.geo.all);
         any.done()
     }
 
+    /// The legal moves of the pieces on `origins`.
     #[inline(always)]
-    fn generate<S: Sink>(&self, out: &mut S) {
+    fn generate<S: Sink>(&self, out: &mut S, origins: B) {
         if self.shocked {
             return;
         }
@@ -204,7 +205,7 @@ impl<B: BitSet> Position<B> {
         let us = node.us;
         let kt = &t.kinds[us];
         for &k in &t.kind_list[us] {
-            let bb = self.pieces(us, k);
+            let bb = self.pieces(us, k) & origins;
             if bb.is_empty() {
                 continue;
             }
@@ -242,7 +243,7 @@ impl<B: BitSet> Position<B> {
             }
         }
         if v.castling[us] && !node.in_check {
-            self.castling_moves(out, node);
+            self.castling_moves(out, node, origins);
         }
     }
 
@@ -611,7 +612,7 @@ impl<B: BitSet> Position<B> {
         targets
     }
 
-    fn castling_moves<S: Sink>(&self, out: &mut S, node: &Node<B>) {
+    fn castling_moves<S: Sink>(&self, out: &mut S, node: &Node<B>, origins: B) {
         let t = self.tables;
         let size = t.geo.size;
         let (rank, ks, qs) = match node.us {
@@ -619,6 +620,9 @@ impl<B: BitSet> Position<B> {
             Color::Black => (size.ranks - 1, CASTLE_BK, CASTLE_BQ),
         };
         let king = size.square(4, rank);
+        if !origins.has(king) {
+            return;
+        }
         for (right, rook_file, cross_file, to_file) in [(ks, 7, 5, 6), (qs, 0, 3, 2)] {
             if self.castling & right == 0 {
                 continue;
@@ -699,12 +703,13 @@ impl<B: BitSet> Position<B> {
     }
 
     /// True when `m` is one of the legal moves.
+    /// (Only the moves of the piece on its origin are generated.)
     pub fn is_legal(&self, m: Move) -> bool {
         if m.from() >= self.tables.geo.size.squares() || self.board[m.from()] == EMPTY {
             return false;
         }
         let mut list = MoveList::new();
-        self.legal_moves(&mut list);
+        self.generate(&mut list, B::bit(m.from()));
         list.contains(&m)
     }
 }

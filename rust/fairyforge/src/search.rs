@@ -422,7 +422,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
     /// Fill the root move list (ordered by MVV-LVA); returns its length.
     fn root_moves(&mut self, pos: &Position<B>) -> usize {
         let start = self.buf.len();
-        self.generate(pos, 0, Move::NONE);
+        self.generate(pos, 0, Move::NONE, false);
         let mut moves: Vec<(Move, i32)> = self.buf[start..].to_vec();
         self.buf.truncate(start);
         moves.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
@@ -714,22 +714,41 @@ impl<'a, B: BitSet> Worker<'a, B> {
         }
 
         let start = self.buf.len();
-        if !self.generate(pos, ply, tt_move) {
-            return self.no_move_score(in_check, ply);
+        // A legal TT move is searched before the other moves are generated:
+        // when it refutes the node, no generation is needed at all.
+        let mut generated = !(halfmove < 100 && tt_move != Move::NONE && pos.is_legal(tt_move));
+        if generated {
+            if !self.generate(pos, ply, tt_move, false) {
+                return self.no_move_score(in_check, ply);
+            }
+            if halfmove >= 100 {
+                self.buf.truncate(start);
+                return DRAW;
+            }
+        } else {
+            self.buf.push((tt_move, TT_MOVE_SCORE));
         }
-        if halfmove >= 100 {
-            self.buf.truncate(start);
-            return DRAW;
-        }
-        let end = self.buf.len();
         let us = pos.turn();
         let mut best = -INF;
         let mut best_move = Move::NONE;
         let mut quiets: [Move; 64] = [Move::NONE; 64];
         let mut nquiets = 0;
-        for i in start..end {
+        let mut i = start;
+        loop {
+            if i == self.buf.len() {
+                if generated {
+                    break;
+                }
+                generated = true;
+                self.generate(pos, ply, tt_move, true);
+                if i == self.buf.len() {
+                    break;
+                }
+            }
+            let end = self.buf.len();
             let m = pick(&mut self.buf, i, end);
             let count = i - start;
+            i += 1;
             let quiet = !is_capture(pos, m) && m.promotion().is_none();
             let mut child = *pos;
             child.make(m);
@@ -824,7 +843,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
         if !in_check {
             self.generate_noisy(pos);
             alpha = alpha.max(stand);
-        } else if !self.generate(pos, ply, Move::NONE) {
+        } else if !self.generate(pos, ply, Move::NONE, false) {
             return self.no_move_score(true, ply);
         }
         let mut best = stand;
@@ -877,8 +896,9 @@ impl<'a, B: BitSet> Worker<'a, B> {
     }
 
     /// Generate the legal moves and append them with ordering scores to
-    /// `buf`; returns false when there is no legal move at all.
-    fn generate(&mut self, pos: &Position<B>, ply: usize, tt_move: Move) -> bool {
+    /// `buf` (without the TT move when `tt_searched`); returns false when
+    /// there is no legal move at all.
+    fn generate(&mut self, pos: &Position<B>, ply: usize, tt_move: Move, tt_searched: bool) -> bool {
         let list = &mut *self.scratch;
         list.clear();
         pos.legal_moves(list);
@@ -888,6 +908,9 @@ impl<'a, B: BitSet> Worker<'a, B> {
         let us = pos.turn();
         let killers = self.killers[ply];
         for &m in list.iter() {
+            if tt_searched && m == tt_move {
+                continue;
+            }
             let captured = victim(pos, m);
             let promo = m.promotion();
             let score = if m == tt_move && tt_move != Move::NONE {
