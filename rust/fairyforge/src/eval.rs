@@ -71,8 +71,12 @@ pub struct Evaluator<B: BitSet> {
     zone1: Vec<B>,
     /// Squares within two steps (excluding the square itself).
     zone2: Vec<B>,
-    /// Squares ahead of a square on its own and adjacent files, per colour.
+    /// Squares ahead of a square on its own and adjacent files, per colour
+    /// (checks [`Evaluator::passed_set`] in debug builds).
     front_span: Vec<B>,
+    /// Every file but the first, and every file but the last.
+    not_first_file: B,
+    not_last_file: B,
     /// Shock rule: side, left-file mask, right-file mask, file distance.
     shock: Option<(Color, B, B, u32)>,
     /// Most valuable promotion choice per colour.
@@ -163,6 +167,8 @@ impl<B: BitSet> Evaluator<B> {
             zone1,
             zone2,
             front_span,
+            not_first_file: geo.all & !geo.file_mask[0],
+            not_last_file: geo.all & !geo.file_mask[size.files as usize - 1],
             shock,
             best_promo,
             n,
@@ -222,12 +228,11 @@ impl<B: BitSet> Evaluator<B> {
             let promoters = self.promoters[c.idx()];
             if promoters.0 != 0 {
                 let enemy_promoters = pos.pieces_of(them, self.promoters[them.idx()]);
-                for sq in pos.pieces_of(c, promoters).squares() {
-                    if (self.front_span[c.idx() * n + sq] & enemy_promoters).is_empty() {
-                        let (pm, pe) = self.passed[c.idx() * n + sq];
-                        mg += sign * pm;
-                        eg += sign * pe;
-                    }
+                for sq in self.passed_set(c, pos.pieces_of(c, promoters), enemy_promoters).squares() {
+                    debug_assert!((self.front_span[c.idx() * n + sq] & enemy_promoters).is_empty());
+                    let (pm, pe) = self.passed[c.idx() * n + sq];
+                    mg += sign * pm;
+                    eg += sign * pe;
                 }
             }
             // Royal safety (and Burden's many-kings liability).
@@ -283,6 +288,29 @@ impl<B: BitSet> Evaluator<B> {
 }
 
 impl<B: BitSet> Evaluator<B> {
+    /// The pieces of `ours` (promoters of `c`) with no enemy promoter ahead
+    /// of them on their own or an adjacent file, found set-wise: the enemy
+    /// promoters spread to the adjacent files and filled backward.
+    #[inline(always)]
+    fn passed_set(&self, c: Color, ours: B, enemy: B) -> B {
+        let files = self.tables.geo.size.files as u32;
+        let spread = enemy | ((enemy & self.not_last_file) << 1) | ((enemy & self.not_first_file) >> 1);
+        let mut behind = if c == Color::White { spread >> files } else { spread << files };
+        let mut step = files;
+        while step < self.n as u32 {
+            behind |= if c == Color::White { behind >> step } else { behind << step };
+            step *= 2;
+        }
+        let passed = ours & !behind;
+        debug_assert_eq!(
+            passed,
+            ours.squares()
+                .filter(|&sq| (self.front_span[c.idx() * self.n + sq] & enemy).is_empty())
+                .fold(B::EMPTY, |b, sq| b | B::bit(sq))
+        );
+        passed
+    }
+
     /// The material and piece-square sum recomputed from the board (checks
     /// the incremental one in debug builds).
     fn psq_from_scratch(&self, pos: &Position<B>) -> crate::psq::Psq {
