@@ -70,7 +70,7 @@
 //! With one thread, a fixed-depth search from a fresh table is fully
 //! deterministic: same best move, score and node count.
 
-use crate::attacks::{shift, Placement};
+use crate::attacks::{shift, Placement, Tables};
 use crate::bitboard::BitSet;
 use crate::board::AnyPosition;
 use crate::eval::{EvalKind, Evaluator};
@@ -400,6 +400,9 @@ struct Worker<'a, B: BitSet> {
     stopped: bool,
     root: Vec<RootMove>,
     lmr: Vec<i32>,
+    /// Per colour and royal square, the squares a move of that colour must
+    /// start or end on to give check to a royal there.
+    check_zone: Vec<B>,
 }
 
 impl<'a, B: BitSet> Worker<'a, B> {
@@ -432,6 +435,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             stopped: false,
             root: Vec::new(),
             lmr,
+            check_zone: check_zones(eval.tables()),
         }
     }
 
@@ -763,6 +767,14 @@ impl<'a, B: BitSet> Worker<'a, B> {
             self.buf.push((tt_move, TT_MOVE_SCORE));
         }
         let us = pos.turn();
+        let (zone, stalemate_risk) = if futile {
+            let n = self.eval.tables().geo.size.squares();
+            let zones = &self.check_zone[us.idx() * n..];
+            let zone = pos.royals(us.flip()).squares().fold(B::EMPTY, |z, r| z | zones[r]);
+            (zone, self.stalemate_loses && pos.side(us.flip()).count() <= 4)
+        } else {
+            (B::EMPTY, false)
+        };
         let mut best = -INF;
         let mut best_move = Move::NONE;
         let mut quiets: [Move; 64] = [Move::NONE; 64];
@@ -788,18 +800,31 @@ impl<'a, B: BitSet> Worker<'a, B> {
             // it gains by evolving leaves the static evaluation far below
             // alpha, unless it gives check or, where stalemate loses, leaves
             // the opponent without a move (the first move is always searched).
+            // A move that neither starts nor ends in the check zone of an
+            // enemy royal cannot give check: it is skipped without being
+            // made. Where stalemate loses, only an opponent with few pieces
+            // is worth the stalemate test.
             let prunable = futile
                 && quiet
                 && count > 0
                 && ((count as i32 >= 4 + 2 * depth * depth && !self.is_killer(ply, m))
                     || static_eval + evolution_gain(pos, m, self.eval) + 120 * depth <= alpha);
+            if prunable
+                && m.special() != Special::Castle
+                && !zone.has(m.from())
+                && !zone.has(m.to())
+                && !stalemate_risk
+            {
+                debug_assert!(!pos.after(m).is_check(), "{m:?} gives check in {}", pos.fen());
+                continue;
+            }
             let mut child = *pos;
             child.make(m);
             if prunable && !child.is_check() && (!self.stalemate_loses || child.has_legal_move()) {
                 continue;
             }
             let new_depth = depth - 1;
-            if new_depth > 0 && !self.plain {
+            if !self.plain {
                 self.shared.tt.prefetch(child.key());
             }
             self.keys.push(child.key());
@@ -935,6 +960,9 @@ impl<'a, B: BitSet> Worker<'a, B> {
             }
             let mut child = *pos;
             child.make(m);
+            if !self.plain {
+                self.shared.tt.prefetch(child.key());
+            }
             if !in_check && !legal_child(pos, &child, m) {
                 continue;
             }
@@ -1037,6 +1065,29 @@ impl<'a, B: BitSet> Worker<'a, B> {
             gravity(&mut self.history[i], -bonus);
         }
     }
+}
+
+/// [`Worker::check_zone`]: the lines through the royal square (rides,
+/// Robotic hops and discovered attacks all run along them, and so does the
+/// leg of a lame leap next to it) and the origins of every leaping, lame or
+/// hopping attack onto it by any kind of the colour; every square when the
+/// colour has a bent rider.
+fn check_zones<B: BitSet>(t: &Tables<B>) -> Vec<B> {
+    let n = t.geo.size.squares();
+    let mut zones = vec![B::EMPTY; 2 * n];
+    for c in Color::BOTH {
+        let kinds = &t.kind_list[c];
+        let bent = kinds.iter().any(|k| t.kinds[c][k.idx()].bent);
+        for r in 0..n {
+            let mut z = t.geo.rook_attacks(r, B::EMPTY) | t.geo.bishop_attacks(r, B::EMPTY);
+            for k in kinds {
+                let kd = &t.kinds[c][k.idx()];
+                z |= kd.leap_capture_rev[r] | kd.lame_rev_mask[r] | kd.hop_rev_mask[r];
+            }
+            zones[c.idx() * n + r] = if bent { t.geo.all } else { z };
+        }
+    }
+    zones
 }
 
 /// MVV-LVA ordering score of a capture or promotion.
