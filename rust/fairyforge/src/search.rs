@@ -809,11 +809,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 && count > 0
                 && ((count as i32 >= 4 + 2 * depth * depth && !self.is_killer(ply, m))
                     || static_eval + evolution_gain(pos, m, self.eval) + 120 * depth <= alpha);
-            if prunable
-                && m.special() != Special::Castle
-                && !zone.has(m.from())
-                && !zone.has(m.to())
-                && !stalemate_risk
+            if prunable && m.special() != Special::Castle && !zone.has(m.from()) && !zone.has(m.to()) && !stalemate_risk
             {
                 debug_assert!(!pos.after(m).is_check(), "{m:?} gives check in {}", pos.fen());
                 continue;
@@ -921,9 +917,6 @@ impl<'a, B: BitSet> Worker<'a, B> {
         }
         let stand = if in_check { -INF } else { self.eval.evaluate(pos) };
         if !in_check && stand >= beta {
-            if use_tt {
-                self.shared.tt.store(key, Move::NONE, score_to_tt(stand, ply), 0, Bound::Lower);
-            }
             return stand;
         }
         let start = self.buf.len();
