@@ -767,14 +767,17 @@ impl<'a, B: BitSet> Worker<'a, B> {
             self.buf.push((tt_move, TT_MOVE_SCORE));
         }
         let us = pos.turn();
-        let (zone, stalemate_risk) = if futile {
+        // Squares a checking move must start or end on (pruning and
+        // reductions skip the check test for the others).
+        let zone = if self.plain {
+            B::EMPTY
+        } else {
             let n = self.eval.tables().geo.size.squares();
             let zones = &self.check_zone[us.idx() * n..];
-            let zone = pos.royals(us.flip()).squares().fold(B::EMPTY, |z, r| z | zones[r]);
-            (zone, self.stalemate_loses && pos.side(us.flip()).count() <= 4)
-        } else {
-            (B::EMPTY, false)
+            pos.royals(us.flip()).squares().fold(B::EMPTY, |z, r| z | zones[r])
         };
+        let stalemate_risk = futile && self.stalemate_loses && pos.side(us.flip()).count() <= 4;
+        let may_check = |m: Move| m.special() == Special::Castle || zone.has(m.from()) || zone.has(m.to());
         let mut best = -INF;
         let mut best_move = Move::NONE;
         let mut quiets: [Move; 64] = [Move::NONE; 64];
@@ -809,8 +812,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 && count > 0
                 && ((count as i32 >= 4 + 2 * depth * depth && !self.is_killer(ply, m))
                     || static_eval + evolution_gain(pos, m, self.eval) + 120 * depth <= alpha);
-            if prunable && m.special() != Special::Castle && !zone.has(m.from()) && !zone.has(m.to()) && !stalemate_risk
-            {
+            if prunable && !may_check(m) && !stalemate_risk {
                 debug_assert!(!pos.after(m).is_check(), "{m:?} gives check in {}", pos.fen());
                 continue;
             }
@@ -828,7 +830,13 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true)
             } else {
                 let mut r = 0;
-                if depth >= 3 && quiet && !in_check && count >= 3 && !self.is_killer(ply, m) && !child.is_check() {
+                if depth >= 3
+                    && quiet
+                    && !in_check
+                    && count >= 3
+                    && !self.is_killer(ply, m)
+                    && !(may_check(m) && child.is_check())
+                {
                     r = self.lmr[(depth as usize).min(63) * 64 + count.min(63)];
                     if pv_node {
                         r -= 1;
