@@ -881,16 +881,23 @@ impl<'a, B: BitSet> Worker<'a, B> {
         }
         self.buf.truncate(start);
         if !self.plain {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best_move != Move::NONE {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.shared.tt.store(key, best_move, score_to_tt(best, ply), depth, bound);
+            self.store(key, best_move, best, beta, best_move != Move::NONE, depth, ply);
         }
         best
+    }
+
+    /// Store a node's result: a lower bound when it reached beta, exact when
+    /// it `raised` alpha, else an upper bound.
+    #[allow(clippy::too_many_arguments)]
+    fn store(&self, key: u64, m: Move, best: i32, beta: i32, raised: bool, depth: i32, ply: usize) {
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if raised {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(key, m, score_to_tt(best, ply), depth, bound);
     }
 
     /// Quiescence: captures and promotions, or every evasion in check.
@@ -986,14 +993,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
         }
         self.buf.truncate(start);
         if use_tt {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha0 {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.shared.tt.store(key, best_move, score_to_tt(best, ply), 0, bound);
+            self.store(key, best_move, best, beta, best > alpha0, 0, ply);
         }
         best
     }
