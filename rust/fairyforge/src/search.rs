@@ -45,8 +45,9 @@
 //!   iteration depth.
 //! * **Quiescence** searches captures and promotions (to the most valuable
 //!   choice only) with stand-pat and delta pruning; at a node in check it
-//!   searches every evasion instead. Where stalemate loses, it generates the
-//!   moves before standing pat so that a stalemate is scored as the loss it is.
+//!   searches every evasion instead. Where stalemate loses, it checks that a
+//!   legal move exists before standing pat (generation stops at the first
+//!   piece kind with one), so that a stalemate is scored as the loss it is.
 //!   Where pieces evolve as they move (Burden, Evolution Chess), the SEE and
 //!   delta tests add what the capturer gains by evolving: an equal trade
 //!   whose recapturer evolves (PxP, PxP=N in Burden) otherwise looks like a
