@@ -616,12 +616,13 @@ impl<'a, B: BitSet> Worker<'a, B> {
             let mut child = *pos;
             child.make(m);
             self.keys.push(child.key());
+            let check = child.is_check();
             let score = if i == pv_idx || self.plain {
-                -self.negamax(&child, -beta, -alpha, depth - 1, 1, true)
+                -self.negamax(&child, -beta, -alpha, depth - 1, 1, true, check)
             } else {
-                let s = -self.negamax(&child, -alpha - 1, -alpha, depth - 1, 1, true);
+                let s = -self.negamax(&child, -alpha - 1, -alpha, depth - 1, 1, true, check);
                 if s > alpha && s < beta {
-                    -self.negamax(&child, -beta, -alpha, depth - 1, 1, true)
+                    -self.negamax(&child, -beta, -alpha, depth - 1, 1, true, check)
                 } else {
                     s
                 }
@@ -689,15 +690,16 @@ impl<'a, B: BitSet> Worker<'a, B> {
         mut depth: i32,
         ply: usize,
         null_ok: bool,
+        in_check: bool,
     ) -> i32 {
         if depth <= 0 {
-            return self.qsearch(pos, alpha, beta, ply, 0, NO_SQ as usize);
+            return self.qsearch(pos, alpha, beta, ply, 0, NO_SQ as usize, in_check);
         }
         if let Some(s) = self.enter(pos, ply) {
             return s;
         }
+        debug_assert_eq!(in_check, pos.is_check());
         let pv_node = beta - alpha > 1;
-        let in_check = pos.is_check();
         let halfmove = pos.halfmove_clock();
         if (halfmove >= 100 && !in_check) || self.is_repetition(halfmove) || insufficient_material(pos) {
             return DRAW;
@@ -741,7 +743,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             let child = null_move(pos);
             self.keys.push(child.key());
             let floor = std::mem::replace(&mut self.rep_floor, self.keys.len() - 1);
-            let s = -self.negamax(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
+            let s = -self.negamax(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, false, child.is_check());
             self.rep_floor = floor;
             self.keys.pop();
             if self.stopped {
@@ -770,15 +772,8 @@ impl<'a, B: BitSet> Worker<'a, B> {
         let us = pos.turn();
         // Squares a checking move must start or end on (pruning and
         // reductions skip the check test for the others).
-        let zone = if self.plain {
-            B::EMPTY
-        } else {
-            let n = self.eval.tables().geo.size.squares();
-            let zones = &self.check_zone[us.idx() * n..];
-            pos.royals(us.flip()).squares().fold(B::EMPTY, |z, r| z | zones[r])
-        };
+        let zone = self.check_zone_of(pos);
         let stalemate_risk = futile && self.stalemate_loses && pos.side(us.flip()).count() <= 4;
-        let may_check = |m: Move| m.special() == Special::Castle || zone.has(m.from()) || zone.has(m.to());
         let mut best = -INF;
         let mut best_move = Move::NONE;
         let mut quiets: [Move; 64] = [Move::NONE; 64];
@@ -813,13 +808,14 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 && count > 0
                 && ((count as i32 >= 4 + 2 * depth * depth && !self.is_killer(ply, m))
                     || static_eval + evolution_gain(pos, m, self.eval) + 120 * depth <= alpha);
-            if prunable && !may_check(m) && !stalemate_risk {
+            if prunable && !may_check(zone, m) && !stalemate_risk {
                 debug_assert!(!pos.after(m).is_check(), "{m:?} gives check in {}", pos.fen());
                 continue;
             }
             let mut child = *pos;
             child.make(m);
-            if prunable && !child.is_check() && (!self.stalemate_loses || child.has_legal_move()) {
+            let check = may_check(zone, m) && child.is_check();
+            if prunable && !check && (!self.stalemate_loses || child.has_legal_move()) {
                 continue;
             }
             let new_depth = depth - 1;
@@ -828,16 +824,10 @@ impl<'a, B: BitSet> Worker<'a, B> {
             }
             self.keys.push(child.key());
             let score = if count == 0 || self.plain {
-                -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true)
+                -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true, check)
             } else {
                 let mut r = 0;
-                if depth >= 3
-                    && quiet
-                    && !in_check
-                    && count >= 3
-                    && !self.is_killer(ply, m)
-                    && !(may_check(m) && child.is_check())
-                {
+                if depth >= 3 && quiet && !in_check && count >= 3 && !self.is_killer(ply, m) && !check {
                     r = self.lmr[(depth as usize).min(63) * 64 + count.min(63)];
                     if pv_node {
                         r -= 1;
@@ -847,12 +837,12 @@ impl<'a, B: BitSet> Worker<'a, B> {
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut s = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                let mut s = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true, check);
                 if s > alpha && r > 0 {
-                    s = -self.negamax(&child, -alpha - 1, -alpha, new_depth, ply + 1, true);
+                    s = -self.negamax(&child, -alpha - 1, -alpha, new_depth, ply + 1, true, check);
                 }
                 if s > alpha && s < beta {
-                    s = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true);
+                    s = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true, check);
                 }
                 s
             };
@@ -887,6 +877,15 @@ impl<'a, B: BitSet> Worker<'a, B> {
         best
     }
 
+    /// The squares a move of the side to move must start or end on to give
+    /// check ([`Worker::check_zone`] of every enemy royal).
+    #[inline(always)]
+    fn check_zone_of(&self, pos: &Position<B>) -> B {
+        let n = self.eval.tables().geo.size.squares();
+        let zones = &self.check_zone[pos.turn().idx() * n..];
+        pos.royals(pos.turn().flip()).squares().fold(B::EMPTY, |z, r| z | zones[r])
+    }
+
     /// Store a node's result: a lower bound when it reached beta, exact when
     /// it `raised` alpha, else an upper bound.
     #[allow(clippy::too_many_arguments)]
@@ -904,14 +903,25 @@ impl<'a, B: BitSet> Worker<'a, B> {
     /// Quiescence: captures and promotions, or every evasion in check.
     /// `qply` counts quiescence plies; from [`QS_RECAPTURES`] on, only
     /// captures on `last_to` (the previous move's square) are searched.
-    fn qsearch(&mut self, pos: &Position<B>, mut alpha: i32, beta: i32, ply: usize, qply: u32, last_to: usize) -> i32 {
+    #[allow(clippy::too_many_arguments)]
+    fn qsearch(
+        &mut self,
+        pos: &Position<B>,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+        last_to: usize,
+        in_check: bool,
+    ) -> i32 {
         if let Some(s) = self.enter(pos, ply) {
             return s;
         }
         if ply >= MAX_PLY {
             return self.eval.evaluate(pos);
         }
-        let in_check = !self.plain && pos.is_check();
+        debug_assert_eq!(in_check, pos.is_check());
+        let in_check = !self.plain && in_check;
         // The table: any stored result (quiescence stores depth 0) that
         // decides the node, else its move first.
         let use_tt = !self.plain;
@@ -946,6 +956,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
         }
         let mut best = stand;
         let mut best_move = Move::NONE;
+        let zone = self.check_zone_of(pos);
         let end = self.buf.len();
         if tt_move != Move::NONE {
             if let Some(e) = self.buf[start..end].iter_mut().find(|e| e.0 == tt_move) {
@@ -975,7 +986,8 @@ impl<'a, B: BitSet> Worker<'a, B> {
             if !in_check && !legal_child(pos, &child, m) {
                 continue;
             }
-            let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1, m.to());
+            let check = may_check(zone, m) && child.is_check();
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1, m.to(), check);
             if self.stopped {
                 self.buf.truncate(start);
                 return 0;
@@ -1067,6 +1079,14 @@ impl<'a, B: BitSet> Worker<'a, B> {
             gravity(&mut self.history[i], -bonus);
         }
     }
+}
+
+/// False when `m` certainly gives no check: neither its origin nor its
+/// destination is in `zone` (castling moves a rook, and en passant removes
+/// a piece elsewhere, so those are always tested).
+#[inline(always)]
+fn may_check<B: BitSet>(zone: B, m: Move) -> bool {
+    matches!(m.special(), Special::Castle | Special::EnPassant) || zone.has(m.from()) || zone.has(m.to())
 }
 
 /// [`Worker::check_zone`]: the lines through the royal square (rides,
