@@ -779,6 +779,10 @@ impl<'a, B: BitSet> Worker<'a, B> {
         let mut quiets: [Move; 64] = [Move::NONE; 64];
         let mut nquiets = 0;
         let mut i = start;
+        // Once late-move pruning applies, the moves left are all quiet
+        // moves to skip (or search if they check): their order no longer
+        // matters.
+        let mut unordered = false;
         loop {
             if i == self.buf.len() {
                 if generated {
@@ -791,7 +795,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 }
             }
             let end = self.buf.len();
-            let m = pick(&mut self.buf, i, end);
+            let m = if unordered { self.buf[i].0 } else { pick(&mut self.buf, i, end) };
             let count = i - start;
             i += 1;
             let quiet = !is_capture(pos, m) && m.promotion().is_none();
@@ -803,11 +807,13 @@ impl<'a, B: BitSet> Worker<'a, B> {
             // enemy royal cannot give check: it is skipped without being
             // made. Where stalemate loses, only an opponent with few pieces
             // is worth the stalemate test.
+            let late = futile && quiet && count as i32 >= 4 + 2 * depth * depth && !self.is_killer(ply, m);
+            // Moves come best first: captures, killers, then quiet moves.
+            unordered |= late && generated;
             let prunable = futile
                 && quiet
                 && count > 0
-                && ((count as i32 >= 4 + 2 * depth * depth && !self.is_killer(ply, m))
-                    || static_eval + evolution_gain(pos, m, self.eval) + 120 * depth <= alpha);
+                && (late || static_eval + evolution_gain(pos, m, self.eval) + 120 * depth <= alpha);
             if prunable && !may_check(zone, m) && !stalemate_risk {
                 debug_assert!(!pos.after(m).is_check(), "{m:?} gives check in {}", pos.fen());
                 continue;
