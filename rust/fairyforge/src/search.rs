@@ -801,12 +801,11 @@ impl<'a, B: BitSet> Worker<'a, B> {
             let quiet = !is_capture(pos, m) && m.promotion().is_none();
             // A quiet move is skipped when it comes late, or when even what
             // it gains by evolving leaves the static evaluation far below
-            // alpha, unless it gives check or, where stalemate loses, leaves
-            // the opponent without a move (the first move is always searched).
-            // A move that neither starts nor ends in the check zone of an
-            // enemy royal cannot give check: it is skipped without being
-            // made. Where stalemate loses, only an opponent with few pieces
-            // is worth the stalemate test.
+            // alpha (never the first move). A move outside the check zone
+            // cannot give check and is skipped without being made, unless
+            // stalemate loses and the opponent has so few pieces that it
+            // might have no move left; a made move is skipped unless it
+            // gives check or, where stalemate loses, leaves no move.
             let late = futile && quiet && count as i32 >= 4 + 2 * depth * depth && !self.is_killer(ply, m);
             // Moves come best first: captures, killers, then quiet moves.
             unordered |= late && generated;
