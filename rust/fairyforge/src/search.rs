@@ -681,7 +681,9 @@ impl<'a, B: BitSet> Worker<'a, B> {
         self.keys[lo..last].iter().rev().any(|&k| k == key)
     }
 
-    /// Main search below the root.
+    /// Main search below the root (`in_check`: the side to move is in
+    /// check, as found by the parent).
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         pos: &Position<B>,
