@@ -368,6 +368,30 @@ struct RootMove {
     seldepth: usize,
 }
 
+/// The best score and move of a node so far.
+struct Best {
+    score: i32,
+    mv: Move,
+}
+
+impl Best {
+    /// Take a searched move's score; true when it raises `alpha`, which
+    /// then becomes the score (and the move the node's best).
+    #[inline(always)]
+    fn take(&mut self, m: Move, score: i32, alpha: &mut i32) -> bool {
+        if score <= self.score {
+            return false;
+        }
+        self.score = score;
+        if score <= *alpha {
+            return false;
+        }
+        *alpha = score;
+        self.mv = m;
+        true
+    }
+}
+
 const PV_STRIDE: usize = MAX_PLY + 2;
 const TT_MOVE_SCORE: i32 = 1 << 30;
 const NOISY_SCORE: i32 = 1 << 26;
@@ -776,8 +800,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
         // reductions skip the check test for the others).
         let zone = self.check_zone_of(pos);
         let stalemate_risk = futile && self.stalemate_loses && pos.side(us.flip()).count() <= 4;
-        let mut best = -INF;
-        let mut best_move = Move::NONE;
+        let mut best = Best { score: -INF, mv: Move::NONE };
         let mut quiets: [Move; 64] = [Move::NONE; 64];
         let mut nquiets = 0;
         let mut i = start;
@@ -858,18 +881,13 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 self.buf.truncate(start);
                 return 0;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    best_move = m;
-                    alpha = score;
-                    self.update_pv(ply, m);
-                    if score >= beta {
-                        if quiet && !self.plain {
-                            self.reward(us, ply, m, depth, &quiets[..nquiets]);
-                        }
-                        break;
+            if best.take(m, score, &mut alpha) {
+                self.update_pv(ply, m);
+                if score >= beta {
+                    if quiet && !self.plain {
+                        self.reward(us, ply, m, depth, &quiets[..nquiets]);
                     }
+                    break;
                 }
             }
             if quiet && nquiets < quiets.len() {
@@ -879,9 +897,9 @@ impl<'a, B: BitSet> Worker<'a, B> {
         }
         self.buf.truncate(start);
         if !self.plain {
-            self.store(key, best_move, best, beta, best_move != Move::NONE, depth, ply);
+            self.store(key, best.mv, best.score, beta, best.mv != Move::NONE, depth, ply);
         }
-        best
+        best.score
     }
 
     /// The squares a move of the side to move must start or end on to give
@@ -961,8 +979,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
         } else if !self.generate(pos, ply, Move::NONE, false) {
             return self.no_move_score(true, ply);
         }
-        let mut best = stand;
-        let mut best_move = Move::NONE;
+        let mut best = Best { score: stand, mv: Move::NONE };
         let zone = self.check_zone_of(pos);
         let end = self.buf.len();
         if tt_move != Move::NONE {
@@ -999,23 +1016,18 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 self.buf.truncate(start);
                 return 0;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    best_move = m;
-                    self.update_pv(ply, m);
-                    if score >= beta {
-                        break;
-                    }
+            if best.take(m, score, &mut alpha) {
+                self.update_pv(ply, m);
+                if score >= beta {
+                    break;
                 }
             }
         }
         self.buf.truncate(start);
         if use_tt {
-            self.store(key, best_move, best, beta, best > alpha0, 0, ply);
+            self.store(key, best.mv, best.score, beta, best.score > alpha0, 0, ply);
         }
-        best
+        best.score
     }
 
     /// Append the pseudo-legal captures and promotions (to the best choice)
