@@ -76,7 +76,8 @@ use crate::bitboard::BitSet;
 use crate::board::AnyPosition;
 use crate::eval::{EvalKind, Evaluator};
 use crate::geometry::NO_SQ;
-use crate::moves::{Move, MoveList, Special};
+use crate::movegen::Sink;
+use crate::moves::{Move, Special};
 use crate::piece::{Color, Kind};
 use crate::position::{Position, EMPTY};
 use crate::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, MATE_BOUND};
@@ -412,7 +413,6 @@ struct Worker<'a, B: BitSet> {
     rep_floor: usize,
     /// Scored moves of every node on the path, one slice per node.
     buf: Vec<(Move, i32)>,
-    scratch: Box<MoveList>,
     killers: Vec<[Move; 2]>,
     /// History by side, from and to square.
     history: Vec<i32>,
@@ -448,7 +448,6 @@ impl<'a, B: BitSet> Worker<'a, B> {
             keys: keys.to_vec(),
             rep_floor: 0,
             buf: Vec::with_capacity(1 << 14),
-            scratch: Box::new(MoveList::new()),
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
             history: vec![0; 2 * squares * squares],
             squares,
@@ -1041,36 +1040,22 @@ impl<'a, B: BitSet> Worker<'a, B> {
     /// `buf` (without the TT move when `tt_searched`); returns false when
     /// there is no legal move at all.
     fn generate(&mut self, pos: &Position<B>, ply: usize, tt_move: Move, tt_searched: bool) -> bool {
-        let list = &mut *self.scratch;
-        list.clear();
-        pos.legal_moves(list);
-        if list.is_empty() {
-            return false;
-        }
         let us = pos.turn();
-        let killers = self.killers[ply];
-        for &m in list.iter() {
-            if tt_searched && m == tt_move {
-                continue;
-            }
-            let captured = victim(pos, m);
-            let promo = m.promotion();
-            let score = if m == tt_move && tt_move != Move::NONE {
-                TT_MOVE_SCORE
-            } else if captured.is_some() || promo.is_some() {
-                mvv_lva(self.eval, pos, m)
-            } else if self.plain {
-                0
-            } else if m == killers[0] {
-                KILLER_SCORE + 1
-            } else if m == killers[1] {
-                KILLER_SCORE
-            } else {
-                self.history[(us.idx() * self.squares + m.from()) * self.squares + m.to()]
-            };
-            self.buf.push((m, score));
-        }
-        true
+        let n = self.squares;
+        let start = self.buf.len();
+        let mut sink = Scorer {
+            buf: &mut self.buf,
+            pos,
+            eval: self.eval,
+            history: &self.history[us.idx() * n * n..(us.idx() + 1) * n * n],
+            squares: n,
+            killers: self.killers[ply],
+            tt_move,
+            tt_searched,
+            plain: self.plain,
+        };
+        pos.legal_moves_to(&mut sink);
+        self.buf.len() > start || (tt_searched && tt_move != Move::NONE)
     }
 
     #[inline(always)]
@@ -1096,6 +1081,72 @@ impl<'a, B: BitSet> Worker<'a, B> {
         for &q in tried {
             let i = self.hist_idx(us, q);
             gravity(&mut self.history[i], -bonus);
+        }
+    }
+}
+
+/// A move [`Sink`] that appends the legal moves with their ordering scores
+/// straight to the search's buffer: the TT move first (or left out when
+/// already searched), captures and promotions by MVV-LVA, then killers, then
+/// quiet moves by history.
+struct Scorer<'a, B: BitSet> {
+    buf: &'a mut Vec<(Move, i32)>,
+    pos: &'a Position<B>,
+    eval: &'a Evaluator<B>,
+    /// The side to move's history, indexed `from * squares + to`.
+    history: &'a [i32],
+    squares: usize,
+    killers: [Move; 2],
+    tt_move: Move,
+    tt_searched: bool,
+    plain: bool,
+}
+
+impl<B: BitSet> Scorer<'_, B> {
+    /// The score of a quiet, non-special move.
+    #[inline(always)]
+    fn quiet(&self, m: Move) -> i32 {
+        if self.plain {
+            0
+        } else if m == self.killers[0] {
+            KILLER_SCORE + 1
+        } else if m == self.killers[1] {
+            KILLER_SCORE
+        } else {
+            self.history[m.from() * self.squares + m.to()]
+        }
+    }
+
+    #[inline(always)]
+    fn add(&mut self, m: Move, score: i32) {
+        if m != self.tt_move {
+            self.buf.push((m, score));
+        } else if !self.tt_searched {
+            self.buf.push((m, TT_MOVE_SCORE));
+        }
+    }
+}
+
+impl<B: BitSet> Sink for Scorer<'_, B> {
+    const BULK: bool = false;
+    fn add(&mut self, _: usize) {
+        unreachable!("the scorer keeps moves")
+    }
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        let score = if is_capture(self.pos, m) || m.promotion().is_some() {
+            mvv_lva(self.eval, self.pos, m)
+        } else {
+            self.quiet(m)
+        };
+        Scorer::add(self, m, score);
+    }
+    #[inline(always)]
+    fn push_set<S: BitSet>(&mut self, from: usize, set: S) {
+        for to in set.squares() {
+            let m = Move::new(from, to, None, Special::Normal);
+            let score = if self.pos.board[to] != EMPTY { mvv_lva(self.eval, self.pos, m) } else { self.quiet(m) };
+            Scorer::add(self, m, score);
         }
     }
 }
@@ -1460,6 +1511,7 @@ fn see<B: BitSet>(pos: &Position<B>, m: Move, eval: &Evaluator<B>) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::moves::MoveList;
     use crate::variant::Variant;
 
     fn variants() -> Vec<Variant> {
