@@ -178,6 +178,12 @@ impl<B: BitSet> Position<B> {
         self.generate(out, self.tables.geo.all);
     }
 
+    /// All legal moves, sent to `out`.
+    #[inline(always)]
+    pub(crate) fn legal_moves_to<S: Sink>(&self, out: &mut S) {
+        self.generate(out, self.tables.geo.all);
+    }
+
     /// Number of legal moves (bulk counting, no move list is built).
     pub fn count_legal(&self) -> usize {
         let mut n = Counter(0);
@@ -214,14 +220,13 @@ impl<B: BitSet> Position<B> {
             // counted set-wise when all its targets are classified by the
             // node masks alone (no royal, no special piece, nothing to test,
             // no en passant).
-            if S::BULK
-                && kd.leaps_only
+            let setwise = kd.leaps_only
                 && bb.count() >= kd.bulk_min
                 && node.test.is_empty()
                 && (bb & node.special).is_empty()
                 && !t.royal_movers[us].has(k)
-                && !(kd.ep_taker && self.ep != NO_SQ)
-            {
+                && !(kd.ep_taker && self.ep != NO_SQ);
+            if S::BULK && setwise {
                 let n = self.bulk_count(node, k, bb);
                 #[cfg(debug_assertions)]
                 {
@@ -230,6 +235,19 @@ impl<B: BitSet> Position<B> {
                     debug_assert_eq!(n, c.0, "bulk count of {k:?} in {}", self.fen());
                 }
                 out.add(n);
+            } else if setwise {
+                // Listing, the same kinds emit their moves line by line.
+                self.leap_moves(out, node, k, bb);
+                #[cfg(debug_assertions)]
+                {
+                    let (mut a, mut b) = (MoveList::new(), MoveList::new());
+                    self.leap_moves(&mut a, node, k, bb);
+                    self.kind_moves::<MoveList, true>(&mut b, node, k, bb);
+                    let (mut a, mut b) = (a.to_vec(), b.to_vec());
+                    a.sort_by_key(|m| m.0);
+                    b.sort_by_key(|m| m.0);
+                    debug_assert_eq!(a, b, "set-wise moves of {k:?} in {}", self.fen());
+                }
             } else if kd.robotic || kd.bent || kd.lame_any {
                 // Two copies of the square loop: the plain one for kinds
                 // without hops, bent rides or lame leaps (all of FIDE chess)
@@ -284,6 +302,45 @@ impl<B: BitSet> Position<B> {
             n += count(shift(s1, step) & empty & node.sure);
         }
         n
+    }
+
+    /// The moves of the pieces `bb` of kind `k` under the conditions of
+    /// [`Position::bulk_count`], emitted with one shift per line for all of
+    /// them (pawns: pushes, captures and double steps as whole sets).
+    #[inline(always)]
+    fn leap_moves<S: Sink>(&self, out: &mut S, node: &Node<B>, k: Kind, bb: B) {
+        let t = self.tables;
+        let us = node.us;
+        let kd = &t.kinds[us][k.idx()];
+        let empty = !node.occ & t.geo.all;
+        let quiet_ok = empty & node.sure;
+        let capture_ok = node.theirs & node.sure;
+        let last = if t.variant.promoters[us].has(k) { t.last_rank[us] } else { B::EMPTY };
+        let mut emit = |targets: B, back: i32| {
+            for to in targets.squares() {
+                let from = (to as i32 - back) as usize;
+                if last.has(to) {
+                    self.push_promotions(out, us, from, to, Special::Normal);
+                } else {
+                    out.push(Move::new(from, to, None, Special::Normal));
+                }
+            }
+        };
+        for l in &kd.shifts {
+            let ok = if l.moves { quiet_ok } else { B::EMPTY } | if l.captures { capture_ok } else { B::EMPTY };
+            emit(shift(bb & l.src, l.delta) & ok, l.delta);
+            if kd.robotic {
+                let screens = shift(bb & l.src2, l.delta) & node.occ;
+                emit(shift(screens, l.delta) & ok, 2 * l.delta);
+            }
+        }
+        if kd.double_step {
+            let step = t.geo.size.files as i32 * kd.forward as i32;
+            let s1 = shift(bb & t.double_rank[us], step) & empty;
+            for to in (shift(s1, step) & empty & node.sure).squares() {
+                out.push(Move::new((to as i32 - 2 * step) as usize, to, None, Special::DoubleStep));
+            }
+        }
     }
 
     /// The moves of every piece of kind `k` (on `bb`) of the side to move.
