@@ -221,14 +221,16 @@ impl<B: BitSet> Evaluator<B> {
         let psq = pos.psq();
         debug_assert_eq!(psq, self.psq_from_scratch(pos), "{}", pos.fen());
         let (mut mg, mut eg) = (psq.mg, psq.eg);
+        // Each side's promoters and royals, gathered once.
+        let promoters = Color::BOTH.map(|c| pos.pieces_of(c, self.promoters[c.idx()]));
+        let royals = Color::BOTH.map(|c| pos.royals(c));
         for c in Color::BOTH {
             let sign = if c == Color::White { 1 } else { -1 };
             let them = c.flip();
             let theirs = pos.side(them);
-            let promoters = self.promoters[c.idx()];
-            if promoters.0 != 0 {
-                let enemy_promoters = pos.pieces_of(them, self.promoters[them.idx()]);
-                for sq in self.passed_set(c, pos.pieces_of(c, promoters), enemy_promoters).squares() {
+            let enemy_promoters = promoters[them.idx()];
+            if self.promoters[c.idx()].0 != 0 {
+                for sq in self.passed_set(c, promoters[c.idx()], enemy_promoters).squares() {
                     debug_assert!((self.front_span[c.idx() * n + sq] & enemy_promoters).is_empty());
                     let (pm, pe) = self.passed[c.idx() * n + sq];
                     mg += sign * pm;
@@ -236,11 +238,11 @@ impl<B: BitSet> Evaluator<B> {
                 }
             }
             // Royal safety (and Burden's many-kings liability).
-            let royals = pos.royals(c);
-            if !royals.is_empty() {
+            let ours = royals[c.idx()];
+            if !ours.is_empty() {
                 if self.royal_born {
-                    let nk = royals.count() as i32;
-                    for r in royals.squares() {
+                    let nk = ours.count() as i32;
+                    for r in ours.squares() {
                         let near1 = (self.zone1[r] & theirs).count() as i32;
                         let near2 = (self.zone2[r] & theirs).count() as i32;
                         let p = (4 * near2 + 8 * near1) * nk;
@@ -248,9 +250,8 @@ impl<B: BitSet> Evaluator<B> {
                         eg -= sign * p;
                     }
                 } else {
-                    let enemy_promoters = pos.pieces_of(them, self.promoters[them.idx()]);
-                    let attackers = theirs & !enemy_promoters & !pos.royals(them);
-                    for r in royals.squares() {
+                    let attackers = theirs & !enemy_promoters & !royals[them.idx()];
+                    for r in ours.squares() {
                         mg -= sign * 10 * (self.zone2[r] & attackers).count() as i32;
                     }
                 }
