@@ -1,6 +1,6 @@
 //! Search speed: fixed-depth single-threaded searches of a few positions per
 //! variant, printing nodes, time and nodes per second (quiescence nodes
-//! included). Usage: `search_speed [depth-offset] [variant]`.
+//! included). Usage: `search_speed [depth-offset] [variant] [case index]`.
 //!
 //! Besides wall-clock time it prints this thread's CPU time (Linux
 //! `/proc/thread-self/stat`), which stays meaningful on a busy machine.
@@ -24,8 +24,9 @@ fn main() {
     let only = args.get(2);
     let stop = AtomicBool::new(false);
     let (mut total_nodes, mut total_ms, mut total_cpu) = (0u64, 0u64, 0u64);
-    for &(variant, fen, depth) in CASES {
-        if only.is_some_and(|o| o != variant) {
+    let case: Option<usize> = args.get(3).map(|a| a.parse().unwrap());
+    for (i, &(variant, fen, depth)) in CASES.iter().enumerate() {
+        if only.is_some_and(|o| o != variant) || case.is_some_and(|c| c != i) {
             continue;
         }
         let v = Variant::new(variant, &[]).unwrap();
