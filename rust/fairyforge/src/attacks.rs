@@ -151,6 +151,9 @@ pub struct Tables<B: BitSet> {
     pub diag_ring: Vec<B>,
     /// Material and piece-square values.
     pub psq: PsqTables,
+    /// Per square, the castling rights kept when a move starts or ends
+    /// there (king and rook squares clear theirs).
+    pub castle_keep: Vec<u8>,
 }
 
 impl<B: BitSet> Tables<B> {
@@ -317,6 +320,7 @@ impl<B: BitSet> Tables<B> {
             royal_movers,
             orth_ring,
             diag_ring,
+            castle_keep: (0..n).map(|sq| crate::position::castle_keep(size, sq)).collect(),
         }
     }
 

@@ -37,7 +37,7 @@
 
 use crate::attacks::{shift, Placement};
 use crate::bitboard::BitSet;
-use crate::geometry::{dir_index, dir_is_positive, NO_SQ};
+use crate::geometry::{dir_is_positive, NO_SQ};
 use crate::moves::{Move, MoveList, Special};
 use crate::piece::{Color, Kind, Piece};
 use crate::position::{Position, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ, EMPTY};
@@ -595,11 +595,9 @@ impl<B: BitSet> Position<B> {
             // the pinner, capturing the pinner included. Not the rest of the
             // line: a Robotic rider can hop over its royal or its pinner and
             // land there, leaving the royal attacked.
-            let size = t.geo.size;
             let (r, f) = (node.royal_sq, from);
-            let df = (size.file_of(f) as i32 - size.file_of(r) as i32).signum() as i8;
-            let dr = (size.rank_of(f) as i32 - size.rank_of(r) as i32).signum() as i8;
-            let pin = match dir_index(df, dr).and_then(|d| t.geo.first_blocker(f, d, node.occ)) {
+            let dir = (0..8).find(|&d| t.geo.rays[d][r].has(f));
+            let pin = match dir.and_then(|d| t.geo.first_blocker(f, d, node.occ)) {
                 Some(pinner) => t.geo.between(r, pinner) | B::bit(pinner),
                 None => B::EMPTY,
             };

@@ -5,7 +5,7 @@
 
 use crate::attacks::{Placement, Tables};
 use crate::bitboard::BitSet;
-use crate::geometry::NO_SQ;
+use crate::geometry::{Size, NO_SQ};
 use crate::moves::{Move, Special};
 use crate::piece::{Color, Kind, Piece, NKINDS};
 use crate::psq::Psq;
@@ -250,7 +250,7 @@ impl<B: BitSet> Position<B> {
         }
         let mut castling = self.castling;
         if castling != 0 {
-            castling &= castle_mask(self, from) & castle_mask(self, to);
+            castling &= t.castle_keep[from] & t.castle_keep[to];
         }
         let (mut ep, mut ep_victim) = (NO_SQ, NO_SQ);
         if m.special() == Special::DoubleStep {
@@ -300,6 +300,23 @@ impl<B: BitSet> Position<B> {
         })
     }
 
+    /// The key after `m` as far as the pieces and the side to move go
+    /// (castling and en-passant changes left out): cheap enough to prefetch
+    /// the child's table entry before making the move.
+    #[inline(always)]
+    pub fn key_after(&self, m: Move) -> u64 {
+        let (from, to) = (m.from(), m.to());
+        let mover = Piece::from_code(self.board[from]);
+        let kind = m.promotion().unwrap_or(self.tables.variant.evolve[mover.kind.idx()]);
+        let moved = Piece { color: mover.color, kind };
+        let mut key =
+            self.key ^ zobrist::side() ^ zobrist::piece(mover.code(), from) ^ zobrist::piece(moved.code(), to);
+        if self.board[to] != EMPTY {
+            key ^= zobrist::piece(self.board[to], to);
+        }
+        key
+    }
+
     /// Play a move in place on a copy and return it.
     #[inline(always)]
     pub fn after(&self, m: Move) -> Position<B> {
@@ -309,9 +326,9 @@ impl<B: BitSet> Position<B> {
     }
 }
 
-/// Castling rights kept when a move touches `sq` (king or rook squares).
-fn castle_mask<B: BitSet>(pos: &Position<B>, sq: usize) -> u8 {
-    let size = pos.tables.geo.size;
+/// Castling rights kept when a move touches `sq` (king or rook squares),
+/// tabulated per square in [`Tables::castle_keep`].
+pub(crate) fn castle_keep(size: Size, sq: usize) -> u8 {
     if size.files != 8 {
         return 0xff;
     }
