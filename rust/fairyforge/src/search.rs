@@ -841,6 +841,9 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 debug_assert!(!pos.after(m).is_check(), "{m:?} gives check in {}", pos.fen());
                 continue;
             }
+            if !self.plain && !prunable {
+                self.shared.tt.prefetch(pos.key_after(m));
+            }
             let mut child = *pos;
             child.make(m);
             let check = may_check(zone, m) && child.is_check();
@@ -848,7 +851,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 continue;
             }
             let new_depth = depth - 1;
-            if !self.plain {
+            if !self.plain && prunable {
                 self.shared.tt.prefetch(child.key());
             }
             self.keys.push(child.key());
@@ -1001,11 +1004,11 @@ impl<'a, B: BitSet> Worker<'a, B> {
                     continue;
                 }
             }
+            if !self.plain {
+                self.shared.tt.prefetch(pos.key_after(m));
+            }
             let mut child = *pos;
             child.make(m);
-            if !self.plain {
-                self.shared.tt.prefetch(child.key());
-            }
             if !in_check && !legal_child(pos, &child, m) {
                 continue;
             }
