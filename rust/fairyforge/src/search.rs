@@ -949,6 +949,16 @@ impl<'a, B: BitSet> Worker<'a, B> {
         }
         debug_assert_eq!(in_check, pos.is_check());
         let in_check = !self.plain && in_check;
+        // Where stalemate loses, standing pat needs a legal move to exist.
+        if !in_check && self.stalemate_loses && !pos.has_legal_move() {
+            return self.no_move_score(pos.is_check(), ply);
+        }
+        // Standing pat comes before the table: a node it decides never
+        // waits for the table's memory.
+        let stand = if in_check { -INF } else { self.eval.evaluate(pos) };
+        if !in_check && stand >= beta {
+            return stand;
+        }
         // The table: any stored result (quiescence stores depth 0) that
         // decides the node, else its move first.
         let use_tt = !self.plain;
@@ -964,14 +974,6 @@ impl<'a, B: BitSet> Worker<'a, B> {
             }
         }
         let alpha0 = alpha;
-        // Where stalemate loses, standing pat needs a legal move to exist.
-        if !in_check && self.stalemate_loses && !pos.has_legal_move() {
-            return self.no_move_score(pos.is_check(), ply);
-        }
-        let stand = if in_check { -INF } else { self.eval.evaluate(pos) };
-        if !in_check && stand >= beta {
-            return stand;
-        }
         let start = self.buf.len();
         // Not in check: pseudo-legal captures, tested for legality only
         // when searched. In check: every legal evasion, so mate is seen.
@@ -1200,13 +1202,14 @@ fn gravity(h: &mut i32, bonus: i32) {
 /// Bring the best-scored move of `buf[i..end]` to `i` and return it.
 #[inline(always)]
 fn pick(buf: &mut [(Move, i32)], i: usize, end: usize) -> Move {
-    let mut best = i;
-    for j in i + 1..end {
-        if buf[j].1 > buf[best].1 {
-            best = j;
+    let rest = &buf[i..end];
+    let (mut best, mut score) = (0, rest[0].1);
+    for (j, e) in rest.iter().enumerate().skip(1) {
+        if e.1 > score {
+            (best, score) = (j, e.1);
         }
     }
-    buf.swap(i, best);
+    buf.swap(i, i + best);
     buf[i].0
 }
 
