@@ -65,6 +65,42 @@ impl<B: BitSet> Placement<B> for Without<'_, B> {
     }
 }
 
+/// A position's placement after a plain move, without making it: the mover
+/// lifted from its origin and standing on its destination as `kind` (after
+/// evolution or promotion), a captured piece lifted.
+struct Moved<'a, B: BitSet> {
+    pos: &'a Position<B>,
+    lift: B,
+    to: B,
+    us: Color,
+    kind: usize,
+}
+
+impl<B: BitSet> Placement<B> for Moved<'_, B> {
+    #[inline(always)]
+    fn pieces(&self, color: Color, kind: Kind) -> B {
+        self.pieces_idx(color, kind.idx())
+    }
+    #[inline(always)]
+    fn pieces_of(&self, color: Color, set: KindSet) -> B {
+        let bb = self.pos.pieces_of(color, set) & !self.lift;
+        if color == self.us && set.0 >> self.kind & 1 != 0 {
+            bb | self.to
+        } else {
+            bb
+        }
+    }
+    #[inline(always)]
+    fn pieces_idx(&self, color: Color, ki: usize) -> B {
+        let bb = self.pos.pieces_idx(color, ki) & !self.lift;
+        if color == self.us && ki == self.kind {
+            bb | self.to
+        } else {
+            bb
+        }
+    }
+}
+
 /// Where generated moves go: a [`MoveList`], or a counter for perft's last
 /// ply (bulk counting: a set of legal targets is counted by popcount).
 pub(crate) trait Sink {
@@ -755,6 +791,25 @@ impl<B: BitSet> Position<B> {
             check |= B::bit(m.to());
         }
         !check.squares().any(|sq| t.is_attacked(&p, sq, them, occ))
+    }
+
+    /// True when the move `m` (legal) gives check: an enemy royal attacked
+    /// after it. Plain moves are tested on the placement after the move
+    /// without making it; castling and en passant are made on a copy.
+    pub fn gives_check(&self, m: Move) -> bool {
+        if matches!(m.special(), Special::Castle | Special::EnPassant) {
+            return self.after(m).is_check();
+        }
+        let t = self.tables;
+        let us = self.turn;
+        let (fb, tb) = (B::bit(m.from()), B::bit(m.to()));
+        let mover = Piece::from_code(self.board[m.from()]).kind;
+        let kind = m.promotion().unwrap_or(t.variant.evolve[mover.idx()]);
+        let occ = (self.occupied() ^ fb) | tb;
+        let view = Moved { pos: self, lift: fb | tb, to: tb, us, kind: kind.idx() };
+        let check = (self.royals(us.flip()) & !tb).squares().any(|sq| t.is_attacked(&view, sq, us, occ));
+        debug_assert_eq!(check, self.after(m).is_check(), "{m:?} in {}", self.fen());
+        check
     }
 
     /// True when `m` is one of the legal moves.

@@ -841,6 +841,10 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 debug_assert!(!pos.after(m).is_check(), "{m:?} gives check in {}", pos.fen());
                 continue;
             }
+            // Where stalemate cannot lose, the check test needs no copy.
+            if prunable && !self.stalemate_loses && !pos.gives_check(m) {
+                continue;
+            }
             if !self.plain && !prunable {
                 self.shared.tt.prefetch(pos.key_after(m));
             }
