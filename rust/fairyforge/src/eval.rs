@@ -48,6 +48,8 @@ pub enum EvalKind {
 
 /// Bonus for having the move.
 const TEMPO: i32 = 10;
+/// Full middlegame weight of the tapered evaluation.
+const TAPER_ONE: i32 = 1024;
 
 /// Largest magnitude a static evaluation may take (well inside the mate
 /// scores of the search).
@@ -63,6 +65,9 @@ pub struct Evaluator<B: BitSet> {
     /// Passed-promoter bonus per colour and square (mg, eg).
     passed: Vec<(i32, i32)>,
     phase_total: i32,
+    /// Middlegame weight out of [`TAPER_ONE`] per game phase
+    /// (0..=phase_total), so tapering needs no division.
+    taper: Vec<i32>,
     tapered: bool,
     royal_born: bool,
     /// Non-royal kinds whose move makes them royal (Burden queens).
@@ -96,6 +101,7 @@ impl<B: BitSet> Evaluator<B> {
         let start = Position::from_fen(tables, &v.start_fen).ok();
         let phase_total = start.map_or(0, |p| p.psq().phase);
         let tapered = phase_total > 0 && v.stalemate == StalemateRule::Draw;
+        let taper = (0..=phase_total).map(|ph| (ph * TAPER_ONE + phase_total / 2) / phase_total.max(1)).collect();
         let ranks = size.ranks as i32;
         let mut passed = vec![(0, 0); 2 * n];
         for c in Color::BOTH {
@@ -161,6 +167,7 @@ impl<B: BitSet> Evaluator<B> {
             promoters: [v.promoters[Color::White], v.promoters[Color::Black]],
             passed,
             phase_total,
+            taper,
             tapered,
             royal_born,
             crowners,
@@ -282,9 +289,8 @@ impl<B: BitSet> Evaluator<B> {
         if !self.tapered {
             return mg + tempo;
         }
-        let total = self.phase_total;
-        let ph = psq.phase.min(total);
-        (mg * ph + eg * (total - ph)) / total + tempo
+        let w = self.taper[psq.phase.clamp(0, self.phase_total) as usize];
+        (mg * w + eg * (TAPER_ONE - w)) / TAPER_ONE + tempo
     }
 }
 
