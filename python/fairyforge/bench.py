@@ -127,7 +127,7 @@ _SEARCH_DEPTH: dict[str, int] = {}
 
 def _search(variant: str, movetime: int) -> Callable[[], int]:
     def run() -> int:
-        result = fairyforge.Board(variant).search(movetime=movetime, hash_mb=64)
+        result = fairyforge.Board(variant).search(movetime=movetime)
         _SEARCH_DEPTH[variant] = result.depth
         return result.nodes
 
