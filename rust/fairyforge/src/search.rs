@@ -807,6 +807,9 @@ impl<'a, B: BitSet> Worker<'a, B> {
         // moves to skip (or search if they check): their order no longer
         // matters.
         let mut unordered = false;
+        // The next move, already brought to the front of the rest (so its
+        // table entry could be prefetched during the current child search).
+        let mut picked = false;
         loop {
             if i == self.buf.len() {
                 if generated {
@@ -819,7 +822,8 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 }
             }
             let end = self.buf.len();
-            let m = if unordered { self.buf[i].0 } else { pick(&mut self.buf, i, end) };
+            let m = if unordered || picked { self.buf[i].0 } else { pick(&mut self.buf, i, end) };
+            picked = false;
             let count = i - start;
             i += 1;
             let quiet = !is_capture(pos, m) && m.promotion().is_none();
@@ -859,6 +863,11 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 self.shared.tt.prefetch(child.key());
             }
             self.keys.push(child.key());
+            if !self.plain && !unordered && i < end {
+                // Fetch the next move's entry while this child is searched.
+                self.shared.tt.prefetch(pos.key_after(pick(&mut self.buf, i, end)));
+                picked = true;
+            }
             let score = if count == 0 || self.plain {
                 -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true, check)
             } else {
