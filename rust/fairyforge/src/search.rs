@@ -863,8 +863,9 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 self.shared.tt.prefetch(child.key());
             }
             self.keys.push(child.key());
-            if !self.plain && !unordered && i < end {
-                // Fetch the next move's entry while this child is searched.
+            if !self.plain && !unordered && count > 0 && i < end {
+                // Fetch the next move's entry while this child is searched
+                // (not after the first move, which most often refutes).
                 self.shared.tt.prefetch(pos.key_after(pick(&mut self.buf, i, end)));
                 picked = true;
             }
