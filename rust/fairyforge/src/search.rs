@@ -1216,13 +1216,11 @@ fn gravity(h: &mut i32, bonus: i32) {
 /// Bring the best-scored move of `buf[i..end]` to `i` and return it.
 #[inline(always)]
 fn pick(buf: &mut [(Move, i32)], i: usize, end: usize) -> Move {
+    // The best score first (a reduction without a dependency on where it
+    // is, which vectorises), then its first position.
     let rest = &buf[i..end];
-    let (mut best, mut score) = (0, rest[0].1);
-    for (j, e) in rest.iter().enumerate().skip(1) {
-        if e.1 > score {
-            (best, score) = (j, e.1);
-        }
-    }
+    let score = rest.iter().fold(i32::MIN, |s, e| s.max(e.1));
+    let best = rest.iter().position(|e| e.1 == score).unwrap_or(0);
     buf.swap(i, i + best);
     buf[i].0
 }
