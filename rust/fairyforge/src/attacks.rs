@@ -2,8 +2,9 @@
 //! queries ("is this square attacked by that side", RULES.md §1 and §3).
 //!
 //! Leaps use per-square tables (forward for generation, reverse for attack
-//! tests); riders use magic or ray lookups from [`Geometry`]; Robotic hops,
-//! lame leaps and the Gryphon's bent ride have their own small tables.
+//! tests); riders use the 8x8 slider tables or ray lookups from
+//! [`Geometry`]; Robotic hops, lame leaps and the Gryphon's bent ride have
+//! their own small tables.
 
 use crate::bitboard::BitSet;
 use crate::geometry::{dir_index, Geometry, NO_SQ};

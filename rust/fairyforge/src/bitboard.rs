@@ -49,7 +49,7 @@ pub trait BitSet:
     }
     /// True when the set holds more than one square.
     fn more_than_one(self) -> bool;
-    /// The low 64 bits (used by magic indexing on 8x8).
+    /// The low 64 bits (used by the 8x8 slider tables).
     fn low64(self) -> u64;
     /// A set from the low 64 bits.
     fn from_low64(v: u64) -> Self;

@@ -117,7 +117,8 @@ pub struct Geometry<B: BitSet> {
     pub file_mask: Vec<B>,
     /// Masks of each rank.
     pub rank_mask: Vec<B>,
-    /// Fancy magic tables for the 8x8 fast path (shared by all variants).
+    /// Slider attack tables for the 8x8 fast path (pext or magic indexed,
+    /// shared by all variants).
     magic: Option<&'static crate::magic::Magics>,
 }
 

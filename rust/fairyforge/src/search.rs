@@ -55,7 +55,18 @@
 //!   alpha-beta in Burden at equal nodes (50% over 100 games; about 62%
 //!   with the evolution gain counted, no SEE pruning at all gave 60%).
 //!   Quiescence nodes probe and store the transposition table (depth 0):
-//!   capture sequences transpose often on crowded boards.
+//!   capture sequences transpose often on crowded boards. They stand pat
+//!   before probing, so a node decided by standing pat never waits for the
+//!   table's memory.
+//!
+//! # Memory
+//!
+//! A table probe is the search's largest single stall (memory latency, not
+//! instructions). The child's entry is prefetched from
+//! [`Position::key_after`] before the move is made, and from the second
+//! move on the next move's entry is prefetched while the current child is
+//! searched. Moves are scored as the generator emits them, straight into
+//! one shared buffer.
 //! * **A stopped iteration** is not thrown away: when the previous best
 //!   move was searched to the new depth and another root move then beat it,
 //!   that move is played (with one PV line).
