@@ -449,7 +449,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 lmr[d * 64 + m] = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as i32;
             }
         }
-        let squares = 128;
+        let squares = eval.tables().geo.size.squares();
         Worker {
             id,
             shared,
