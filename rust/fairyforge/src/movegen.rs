@@ -39,7 +39,7 @@ use crate::attacks::{shift, Placement};
 use crate::bitboard::BitSet;
 use crate::geometry::{dir_is_positive, NO_SQ};
 use crate::moves::{Move, MoveList, Special};
-use crate::piece::{Color, Kind, Piece};
+use crate::piece::{Color, Kind, Piece, NKINDS};
 use crate::position::{Position, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ, EMPTY};
 use crate::variant::KindSet;
 
@@ -98,6 +98,43 @@ impl<B: BitSet> Placement<B> for Moved<'_, B> {
         } else {
             bb
         }
+    }
+}
+
+/// Most enemy royals [`Position::checks`] handles.
+pub(crate) const MAX_CHECK_ROYALS: usize = 2;
+
+/// [`Position::checks`]: per kind the squares from which a piece of that
+/// kind attacks an enemy royal, and per enemy royal our pieces that alone
+/// stand between it and one of our riders.
+pub(crate) struct Checks<B: BitSet> {
+    direct: [B; NKINDS],
+    blockers: [(usize, B); MAX_CHECK_ROYALS],
+    royals: usize,
+}
+
+impl<B: BitSet> Checks<B> {
+    /// True when the legal move `m` of `pos` (the position these were
+    /// gathered for) gives check.
+    #[inline(always)]
+    pub(crate) fn gives_check(&self, pos: &Position<B>, m: Move) -> bool {
+        let t = pos.tables;
+        let (from, to) = (m.from(), m.to());
+        if matches!(m.special(), Special::Castle | Special::EnPassant) {
+            return pos.gives_check(m);
+        }
+        let mover = Piece::from_code(pos.board[from]).kind;
+        let kind = m.promotion().unwrap_or(t.variant.evolve[mover.idx()]);
+        let royals = &self.blockers[..self.royals];
+        // A rider moving away from a royal along their line sees it through
+        // its own origin: the squares above were found with it in place.
+        let check = if royals.iter().any(|&(r, _)| t.geo.between(r, to).has(from)) {
+            pos.gives_check(m)
+        } else {
+            self.direct[kind.idx()].has(to) || royals.iter().any(|&(r, b)| b.has(from) && !t.geo.line(r, from).has(to))
+        };
+        debug_assert_eq!(check, pos.after(m).is_check(), "{m:?} in {}", pos.fen());
+        check
     }
 }
 
@@ -810,6 +847,49 @@ impl<B: BitSet> Position<B> {
         let check = (self.royals(us.flip()) & !tb).squares().any(|sq| t.is_attacked(&view, sq, us, occ));
         debug_assert_eq!(check, self.after(m).is_check(), "{m:?} in {}", self.fen());
         check
+    }
+
+    /// What a move of the side to move must do to give check, gathered once
+    /// for a node (Stockfish's check squares and discovered-check
+    /// blockers), or `None` when the side has a kind with complex attacks
+    /// or the opponent more than [`MAX_CHECK_ROYALS`] royals.
+    pub(crate) fn checks(&self) -> Option<Checks<B>> {
+        let t = self.tables;
+        let us = self.turn;
+        let sets = &t.sets[us];
+        let royals = self.royals(us.flip());
+        if sets.complex.0 != 0 || royals.count() as usize > MAX_CHECK_ROYALS {
+            return None;
+        }
+        let occ = self.occupied();
+        let ours = self.side(us);
+        let (orth, diag) = (self.pieces_of(us, sets.orth), self.pieces_of(us, sets.diag));
+        let mut c = Checks { direct: [B::EMPTY; NKINDS], blockers: [(0, B::EMPTY); MAX_CHECK_ROYALS], royals: 0 };
+        for r in royals.squares() {
+            let (rook, bishop) = (t.geo.rook_attacks(r, occ), t.geo.bishop_attacks(r, occ));
+            for &k in &t.kind_list[us] {
+                let kd = &t.kinds[us][k.idx()];
+                let mut d = kd.leap_capture_rev[r];
+                if kd.orth {
+                    d |= rook;
+                }
+                if kd.diag {
+                    d |= bishop;
+                }
+                c.direct[k.idx()] |= d;
+            }
+            let snipers = (t.geo.rook_attacks(r, B::EMPTY) & orth) | (t.geo.bishop_attacks(r, B::EMPTY) & diag);
+            let mut blockers = B::EMPTY;
+            for s in snipers.squares() {
+                let b = t.geo.between(r, s) & occ;
+                if !b.is_empty() && !b.more_than_one() && !(b & ours).is_empty() {
+                    blockers |= b;
+                }
+            }
+            c.blockers[c.royals] = (r, blockers);
+            c.royals += 1;
+        }
+        Some(c)
     }
 
     /// True when `m` is one of the legal moves.

@@ -809,6 +809,12 @@ impl<'a, B: BitSet> Worker<'a, B> {
         // Squares a checking move must start or end on (pruning and
         // reductions skip the check test for the others).
         let zone = self.check_zone_of(pos);
+        // Check squares where the side's attacks are all plain (else each
+        // move is tested on its own), gathered when a second move needs
+        // them (the first move alone is cheaper to test made).
+        let checks = std::cell::OnceCell::new();
+        let checks = || checks.get_or_init(|| pos.checks()).as_ref();
+        let gives_check = |m: Move| checks().map_or_else(|| pos.gives_check(m), |c| c.gives_check(pos, m));
         let stalemate_risk = futile && self.stalemate_loses && pos.side(us.flip()).count() <= 4;
         let mut best = Best { score: -INF, mv: Move::NONE };
         let mut quiets: [Move; 64] = [Move::NONE; 64];
@@ -857,7 +863,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 continue;
             }
             // Where stalemate cannot lose, the check test needs no copy.
-            if prunable && !self.stalemate_loses && !pos.gives_check(m) {
+            if prunable && !self.stalemate_loses && !gives_check(m) {
                 continue;
             }
             if !self.plain && !prunable {
@@ -865,7 +871,8 @@ impl<'a, B: BitSet> Worker<'a, B> {
             }
             let mut child = *pos;
             child.make(m);
-            let check = may_check(zone, m) && child.is_check();
+            let check =
+                may_check(zone, m) && if count > 0 && checks().is_some() { gives_check(m) } else { child.is_check() };
             if prunable && !check && (!self.stalemate_loses || child.has_legal_move()) {
                 continue;
             }
@@ -1582,10 +1589,14 @@ mod tests {
         v
     }
 
+    /// Over random playouts of every variant: the noisy generator against
+    /// legal moves, SEE against its threshold test, and both check tests
+    /// against copy-make.
     #[test]
-    fn noisy_generator_matches_legal_moves() {
+    fn random_positions_agree_with_reference() {
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         let mut checked = 0;
+        let (mut checks_found, mut with_squares) = (0, 0);
         for v in variants() {
             for _game in 0..40 {
                 let mut p = AnyPosition::new(&v, None).unwrap();
@@ -1599,7 +1610,15 @@ mod tests {
                         let e = Evaluator::new(q.tables, EvalKind::Full);
                         let promo = e.best_promotion(q.turn());
                         assert_eq!(generated(q, promo), expected(q, promo), "{} {}", v.name, q.fen());
+                        let squares = q.checks();
                         for &m in &moves {
+                            let check = q.after(m).is_check();
+                            assert_eq!(q.gives_check(m), check, "{m:?} in {}", q.fen());
+                            if let Some(c) = &squares {
+                                assert_eq!(c.gives_check(q, m), check, "{m:?} in {}", q.fen());
+                                with_squares += 1;
+                            }
+                            checks_found += check as usize;
                             if is_capture(q, m) {
                                 let s = see(q, m, &e);
                                 assert!(s.abs() <= 20_000);
@@ -1618,6 +1637,7 @@ mod tests {
             }
         }
         assert!(checked > 10_000);
+        assert!(checks_found > 1000 && with_squares > 100_000, "{checks_found} checks, {with_squares} moves");
     }
 
     #[test]
