@@ -117,7 +117,9 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Stop after about this many nodes (checked every 1024 nodes).
     pub nodes: Option<u64>,
-    /// Stop after this many milliseconds.
+    /// Stop after this many milliseconds (all of them are used, as UCI's
+    /// `go movetime`: an iteration still running when they are up is cut
+    /// short, and a better root move it found is kept).
     pub movetime_ms: Option<u64>,
     /// Number of best lines to report (at least 1).
     pub multipv: usize,
@@ -596,10 +598,6 @@ impl<'a, B: BitSet> Worker<'a, B> {
             }
             if self.id == 0 {
                 self.shared.nodes[0].store(self.nodes, Ordering::Relaxed);
-                // Not enough time left for another iteration.
-                if limits.movetime_ms.is_some_and(|t| self.shared.elapsed_ms() * 2 > t) {
-                    break;
-                }
                 // A proven mate needs no deeper search (unless a depth was asked).
                 let best = completed[0].score;
                 if limits.depth.is_none() && best.abs() >= MATE_BOUND && MATE - best.abs() <= d {

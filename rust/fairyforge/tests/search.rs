@@ -402,7 +402,8 @@ fn stopped_search_still_returns_a_legal_move() {
     assert!(p.legal_moves().contains(&r[0].best_move.unwrap()));
     let t = std::time::Instant::now();
     let r = run(&p, &Limits { movetime_ms: Some(100), ..Limits::default() });
-    assert!(t.elapsed().as_millis() < 2000);
+    // All of the time is used (no mate to stop at), and not much more.
+    assert!((100..2000).contains(&t.elapsed().as_millis()), "{:?}", t.elapsed());
     assert!(p.legal_moves().contains(&r[0].best_move.unwrap()));
     assert!(r[0].depth >= 1);
 }
