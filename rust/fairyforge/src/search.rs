@@ -58,15 +58,6 @@
 //!   capture sequences transpose often on crowded boards. They stand pat
 //!   before probing, so a node decided by standing pat never waits for the
 //!   table's memory.
-//!
-//! # Memory
-//!
-//! A table probe is the search's largest single stall (memory latency, not
-//! instructions). The child's entry is prefetched from
-//! [`Position::key_after`] before the move is made, and from the second
-//! move on the next move's entry is prefetched while the current child is
-//! searched. Moves are scored as the generator emits them, straight into
-//! one shared buffer.
 //! * **A stopped iteration** is not thrown away: when the previous best
 //!   move was searched to the new depth and another root move then beat it,
 //!   that move is played (with one PV line).
@@ -81,6 +72,15 @@
 //!
 //! With one thread, a fixed-depth search from a fresh table is fully
 //! deterministic: same best move, score and node count.
+//!
+//! # Memory
+//!
+//! A table probe is the search's largest single stall (memory latency, not
+//! instructions). The child's entry is prefetched from
+//! [`Position::key_after`] before the move is made, and from the second
+//! move on the next move's entry is prefetched while the current child is
+//! searched. Moves are scored as the generator emits them, straight into
+//! one shared buffer.
 
 use crate::attacks::{shift, Placement, Tables};
 use crate::bitboard::BitSet;
