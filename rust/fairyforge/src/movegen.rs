@@ -33,7 +33,13 @@
 //! Moves go to a sink: a [`MoveList`], or a counter for perft's last ply
 //! that adds a piece's sure targets by popcount and counts kinds that move
 //! by plain leaps (pawns, knights, Turrets, Automata) set-wise, one shift
-//! per line for all their pieces, when the node masks alone classify them.
+//! per line for all their pieces, when the node masks alone classify them;
+//! listing, those kinds emit their moves the same way.
+//!
+//! Whether a move gives check is answered without making it: on a view of
+//! the placement after the move ([`Position::gives_check`]), or, for a
+//! side whose attacks are all plain leaps and rides, from per-node check
+//! squares and discovered-check blockers (`Position::checks`).
 
 use crate::attacks::{shift, Placement};
 use crate::bitboard::BitSet;
