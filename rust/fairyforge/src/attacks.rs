@@ -94,6 +94,25 @@ pub struct KindTables<B> {
     pub bulk_min: u32,
 }
 
+impl<B: BitSet> KindTables<B> {
+    /// For a kind that moves by plain leaps (and Robotic range-1 hops), the
+    /// targets of all its pieces `bb` line by line: `f(targets, back)` per
+    /// line and hop, where `back` leads from a target to its origin. Quiet
+    /// moves may land on `quiet_ok`, captures on `capture_ok`; `occ` holds
+    /// the hop screens.
+    #[inline(always)]
+    pub fn leap_targets(&self, bb: B, occ: B, quiet_ok: B, capture_ok: B, mut f: impl FnMut(B, i32)) {
+        for l in &self.shifts {
+            let ok = if l.moves { quiet_ok } else { B::EMPTY } | if l.captures { capture_ok } else { B::EMPTY };
+            f(shift(bb & l.src, l.delta) & ok, l.delta);
+            if self.robotic {
+                let screens = shift(bb & l.src2, l.delta) & occ;
+                f(shift(screens, l.delta) & ok, 2 * l.delta);
+            }
+        }
+    }
+}
+
 /// Kind groupings of one side used by attack tests.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct SideSets {

@@ -367,14 +367,7 @@ impl<B: BitSet> Position<B> {
             targets.count() as usize + if promoting.is_empty() { 0 } else { extra * promoting.count() as usize }
         };
         let mut n = 0;
-        for l in &kd.shifts {
-            let ok = if l.moves { quiet_ok } else { B::EMPTY } | if l.captures { capture_ok } else { B::EMPTY };
-            n += count(shift(bb & l.src, l.delta) & ok);
-            if kd.robotic {
-                let screens = shift(bb & l.src2, l.delta) & node.occ;
-                n += count(shift(screens, l.delta) & ok);
-            }
-        }
+        kd.leap_targets(bb, node.occ, quiet_ok, capture_ok, |targets, _| n += count(targets));
         if kd.double_step {
             let step = t.geo.size.files as i32 * kd.forward as i32;
             let s1 = shift(bb & t.double_rank[us], step) & empty;
@@ -405,14 +398,7 @@ impl<B: BitSet> Position<B> {
                 }
             }
         };
-        for l in &kd.shifts {
-            let ok = if l.moves { quiet_ok } else { B::EMPTY } | if l.captures { capture_ok } else { B::EMPTY };
-            emit(shift(bb & l.src, l.delta) & ok, l.delta);
-            if kd.robotic {
-                let screens = shift(bb & l.src2, l.delta) & node.occ;
-                emit(shift(screens, l.delta) & ok, 2 * l.delta);
-            }
-        }
+        kd.leap_targets(bb, node.occ, quiet_ok, capture_ok, &mut emit);
         if kd.double_step {
             let step = t.geo.size.files as i32 * kd.forward as i32;
             let s1 = shift(bb & t.double_rank[us], step) & empty;

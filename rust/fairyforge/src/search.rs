@@ -82,7 +82,7 @@
 //! searched. Moves are scored as the generator emits them, straight into
 //! one shared buffer.
 
-use crate::attacks::{shift, Placement, Tables};
+use crate::attacks::{Placement, Tables};
 use crate::bitboard::BitSet;
 use crate::board::AnyPosition;
 use crate::eval::{EvalKind, Evaluator};
@@ -1362,14 +1362,7 @@ fn noisy_moves<B: BitSet>(pos: &Position<B>, promo: Option<Kind>, out: &mut impl
                     out(Move::new((to as i32 - back) as usize, to, p, Special::Normal));
                 }
             };
-            for l in &kd.shifts {
-                let ok = if l.captures { theirs } else { B::EMPTY } | if l.moves { empty & last } else { B::EMPTY };
-                emit(shift(bb & l.src, l.delta) & ok, l.delta);
-                if kd.robotic {
-                    let screens = shift(bb & l.src2, l.delta) & occ;
-                    emit(shift(screens, l.delta) & ok, 2 * l.delta);
-                }
-            }
+            kd.leap_targets(bb, occ, empty & last, theirs, &mut emit);
             continue;
         }
         for from in bb.squares() {
