@@ -537,13 +537,7 @@ impl<B: BitSet> Position<B> {
         }
         node.masked = true;
         for r in royals.squares() {
-            let snipers = (t.geo.rook_attacks(r, B::EMPTY) & orth) | (t.geo.bishop_attacks(r, B::EMPTY) & diag);
-            for s in snipers.squares() {
-                let b = t.geo.between(r, s) & occ;
-                if !b.is_empty() && !b.more_than_one() && !(b & ours).is_empty() {
-                    node.pinned |= b;
-                }
-            }
+            node.pinned |= self.lone_blockers(r, orth, diag, ours, occ);
             let checkers = t.simple_attackers(self, r, them, occ);
             if checkers.is_empty() {
                 continue;
@@ -561,6 +555,24 @@ impl<B: BitSet> Position<B> {
         node.test = B::EMPTY;
         node.special = node.pinned;
         node
+    }
+
+    /// The pieces of `side` that alone stand between the royal on `r` and
+    /// an orthogonal rider of `orth` or a diagonal one of `diag`: pinned
+    /// pieces when the riders are the enemy's, discovered-check candidates
+    /// when they are the side's own.
+    #[inline(always)]
+    fn lone_blockers(&self, r: usize, orth: B, diag: B, side: B, occ: B) -> B {
+        let geo = &self.tables.geo;
+        let snipers = (geo.rook_attacks(r, B::EMPTY) & orth) | (geo.bishop_attacks(r, B::EMPTY) & diag);
+        let mut blockers = B::EMPTY;
+        for s in snipers.squares() {
+            let b = geo.between(r, s) & occ;
+            if !b.is_empty() && !b.more_than_one() && !(b & side).is_empty() {
+                blockers |= b;
+            }
+        }
+        blockers
     }
 
     /// The danger squares around each royal against complex attackers (see
@@ -870,15 +882,7 @@ impl<B: BitSet> Position<B> {
                 }
                 c.direct[k.idx()] |= d;
             }
-            let snipers = (t.geo.rook_attacks(r, B::EMPTY) & orth) | (t.geo.bishop_attacks(r, B::EMPTY) & diag);
-            let mut blockers = B::EMPTY;
-            for s in snipers.squares() {
-                let b = t.geo.between(r, s) & occ;
-                if !b.is_empty() && !b.more_than_one() && !(b & ours).is_empty() {
-                    blockers |= b;
-                }
-            }
-            c.blockers[c.royals] = (r, blockers);
+            c.blockers[c.royals] = (r, self.lone_blockers(r, orth, diag, ours, occ));
             c.royals += 1;
         }
         Some(c)
