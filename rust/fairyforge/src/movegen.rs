@@ -278,6 +278,38 @@ impl<B: BitSet> Position<B> {
         any.done()
     }
 
+    /// When the side to move is not in check: a cheap sufficient test for a
+    /// legal move, true when a piece of a plain-leaping kind that never
+    /// becomes royal, standing off every line through the side's royals
+    /// (so unpinned), can step to an empty square, and the opponent has no
+    /// complex attackers (whose attacks such a step could open). False
+    /// means "not shown", not "no move".
+    pub(crate) fn has_free_leap(&self) -> bool {
+        let t = self.tables;
+        let us = self.turn;
+        let them = us.flip();
+        if self.shocked || !self.pieces_of(them, t.sets[them].complex).is_empty() {
+            return false;
+        }
+        let occ = self.occupied();
+        let empty = !occ & t.geo.all;
+        let lines = self
+            .royals(us)
+            .squares()
+            .fold(B::EMPTY, |l, r| l | t.geo.rook_attacks(r, B::EMPTY) | t.geo.bishop_attacks(r, B::EMPTY));
+        t.kind_list[us].iter().any(|&k| {
+            let kd = &t.kinds[us][k.idx()];
+            let bb = self.pieces(us, k) & !lines;
+            if !kd.leaps_only || bb.is_empty() || t.royal_movers[us].has(k) {
+                return false;
+            }
+            let mut found = false;
+            kd.leap_targets(bb, occ, empty, B::EMPTY, |targets, _| found |= !targets.is_empty());
+            debug_assert!(!found || self.is_check() || self.has_legal_move(), "{}", self.fen());
+            found
+        })
+    }
+
     /// The legal moves of the pieces on `origins`.
     #[inline(always)]
     fn generate<S: Sink>(&self, out: &mut S, origins: B) {

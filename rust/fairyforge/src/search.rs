@@ -980,7 +980,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
         debug_assert_eq!(in_check, pos.is_check());
         let in_check = !self.plain && in_check;
         // Where stalemate loses, standing pat needs a legal move to exist.
-        if !in_check && self.stalemate_loses && !pos.has_legal_move() {
+        if !in_check && self.stalemate_loses && !pos.has_free_leap() && !pos.has_legal_move() {
             return self.no_move_score(pos.is_check(), ply);
         }
         // Standing pat comes before the table: a node it decides never
