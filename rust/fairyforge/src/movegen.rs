@@ -498,7 +498,7 @@ impl<B: BitSet> Position<B> {
             #[cfg(debug_assertions)]
             for to in (targets & !test).squares() {
                 let m = Move::new(from, to, None, Special::Normal);
-                debug_assert_eq!(sure.has(to), self.legal_after_copy(m, royal_mover), "{m:?} in {}", self.fen());
+                debug_assert_eq!(sure.has(to), self.legal_child(&self.after(m), m), "{m:?} in {}", self.fen());
             }
             self.emit(out, node, from, sure, test, promotes, royal_mover);
             if double.has(from) {
@@ -509,7 +509,7 @@ impl<B: BitSet> Position<B> {
                     let m = Move::new(from, s2, None, Special::DoubleStep);
                     let (sure, test) = self.classify(node, from, k, royal_mover, B::bit(s2));
                     let ok = !sure.is_empty() || (!test.is_empty() && self.legal_after(m, royal_mover));
-                    debug_assert_eq!(ok, self.legal_after_copy(m, royal_mover));
+                    debug_assert_eq!(ok, self.legal_child(&self.after(m), m));
                     if ok {
                         out.push(m);
                     }
@@ -846,24 +846,26 @@ impl<B: BitSet> Position<B> {
         }
         let view = Without { pos: self, keep: !gone };
         let ok = !check.squares().any(|sq| t.is_attacked(&view, sq, them, occ));
-        debug_assert_eq!(ok, self.legal_after_copy(m, royal_mover), "{:?} in {}", m, self.fen());
+        debug_assert_eq!(ok, self.legal_child(&self.after(m), m), "{:?} in {}", m, self.fen());
         ok
     }
 
-    /// The reference legality test: make the move on a copy and test every
-    /// royal (checks [`Position::legal_after`] in debug builds).
-    #[allow(dead_code)]
-    fn legal_after_copy(&self, m: Move, royal_mover: bool) -> bool {
+    /// True when `child` (the position after the pseudo-legal move `m`) is
+    /// legal: no royal of the mover attacked, and a royal that stopped being
+    /// royal by moving did not land on an attacked square unless the variant
+    /// allows it (RULES.md §1, §5.3, §5.5). With `child` made on a copy this
+    /// is the reference that debug builds check [`Position::legal_after`]
+    /// against.
+    #[inline(always)]
+    pub(crate) fn legal_child(&self, child: &Position<B>, m: Move) -> bool {
         let t = self.tables;
         let us = self.turn;
-        let them = us.flip();
-        let p = self.after(m);
-        let occ = p.occupied();
-        let mut check = p.royals(us);
-        if royal_mover && !t.variant.royal_may_move_into_check && self.royals(us).has(m.from()) {
+        let mut check = child.royals(us);
+        if !t.variant.royal_may_move_into_check && self.royals(us).has(m.from()) {
             check |= B::bit(m.to());
         }
-        !check.squares().any(|sq| t.is_attacked(&p, sq, them, occ))
+        let occ = child.occupied();
+        !check.squares().any(|sq| t.is_attacked(child, sq, us.flip(), occ))
     }
 
     /// True when the move `m` (legal) gives check: an enemy royal attacked

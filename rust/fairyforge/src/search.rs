@@ -1041,7 +1041,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             }
             let mut child = *pos;
             child.make(m);
-            if !in_check && !legal_child(pos, &child, m) {
+            if !in_check && !pos.legal_child(&child, m) {
                 continue;
             }
             let check = may_check(zone, m) && child.is_check();
@@ -1332,7 +1332,7 @@ fn insufficient_material<B: BitSet>(pos: &Position<B>) -> bool {
 /// Pseudo-legal captures and promotions of the side to move (promotions to
 /// `promo` only), read from the same piece tables as move generation:
 /// plain leaps, rides, the Gryphon's bent ride, lame leaps, Robotic hops and
-/// en passant. The caller tests legality with [`legal_child`].
+/// en passant. The caller tests legality with [`Position::legal_child`].
 fn noisy_moves<B: BitSet>(pos: &Position<B>, promo: Option<Kind>, out: &mut impl FnMut(Move)) {
     let t = pos.tables;
     let v = &t.variant;
@@ -1418,22 +1418,6 @@ fn noisy_moves<B: BitSet>(pos: &Position<B>, promo: Option<Kind>, out: &mut impl
             }
         }
     }
-}
-
-/// True when `child` (the position after the pseudo-legal move `m`) is
-/// legal: no royal of the mover attacked, and a royal that stopped being
-/// royal by moving did not land on an attacked square unless the variant
-/// allows it (RULES.md §1, §5.3, §5.5; the same test as move generation's).
-#[inline(always)]
-fn legal_child<B: BitSet>(pos: &Position<B>, child: &Position<B>, m: Move) -> bool {
-    let t = pos.tables;
-    let us = pos.turn();
-    let mut check = child.royals(us);
-    if !t.variant.royal_may_move_into_check && pos.royals(us).has(m.from()) {
-        check |= B::bit(m.to());
-    }
-    let occ = child.occupied();
-    !check.squares().any(|sq| t.is_attacked(child, sq, us.flip(), occ))
 }
 
 /// Value of a piece for exchange evaluation: royals count as priceless, so
@@ -1575,7 +1559,7 @@ mod tests {
     fn generated<B: BitSet>(pos: &Position<B>, promo: Option<Kind>) -> Vec<Move> {
         let mut v = Vec::new();
         noisy_moves(pos, promo, &mut |m| v.push(m));
-        v.retain(|&m| legal_child(pos, &pos.after(m), m));
+        v.retain(|&m| pos.legal_child(&pos.after(m), m));
         v.sort();
         v
     }
