@@ -869,8 +869,11 @@ impl<'a, B: BitSet> Worker<'a, B> {
             }
             let mut child = *pos;
             child.make(m);
-            let check =
-                may_check(zone, m) && if count > 0 && checks().is_some() { gives_check(m) } else { child.is_check() };
+            // A prunable move still here where stalemate cannot lose was
+            // just found to check.
+            let check = (prunable && !self.stalemate_loses)
+                || may_check(zone, m)
+                    && if count > 0 && checks().is_some() { gives_check(m) } else { child.is_check() };
             if prunable && !check && (!self.stalemate_loses || child.has_legal_move()) {
                 continue;
             }
