@@ -437,7 +437,8 @@ struct Worker<'a, B: BitSet> {
     root_depth: i32,
     stopped: bool,
     root: Vec<RootMove>,
-    lmr: Vec<i32>,
+    /// Late-move reductions by depth and move count ([`lmr_table`]).
+    lmr: &'static [i32],
     /// Per colour and royal square, the squares a move of that colour must
     /// start or end on to give check to a royal there.
     check_zone: Vec<B>,
@@ -445,12 +446,6 @@ struct Worker<'a, B: BitSet> {
 
 impl<'a, B: BitSet> Worker<'a, B> {
     fn new(id: usize, shared: &'a Shared<'a>, eval: &'a Evaluator<B>, keys: &[u64]) -> Worker<'a, B> {
-        let mut lmr = vec![0; 64 * 64];
-        for d in 1..64 {
-            for m in 1..64 {
-                lmr[d * 64 + m] = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as i32;
-            }
-        }
         let squares = eval.tables().geo.size.squares();
         Worker {
             id,
@@ -471,7 +466,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             root_depth: 0,
             stopped: false,
             root: Vec::new(),
-            lmr,
+            lmr: lmr_table(),
             check_zone: check_zones(eval.tables()),
         }
     }
@@ -1187,6 +1182,21 @@ impl<B: BitSet> Sink for Scorer<'_, B> {
             Scorer::add(self, m, score);
         }
     }
+}
+
+/// Late-move reductions indexed `depth * 64 + move count` (both capped at
+/// 63), built once per process rather than for every search.
+fn lmr_table() -> &'static [i32] {
+    static TABLE: std::sync::OnceLock<Vec<i32>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut lmr = vec![0; 64 * 64];
+        for d in 1..64 {
+            for m in 1..64 {
+                lmr[d * 64 + m] = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as i32;
+            }
+        }
+        lmr
+    })
 }
 
 /// False when `m` certainly gives no check: neither its origin nor its
