@@ -478,6 +478,62 @@ impl<B: BitSet> Tables<B> {
         any_kind(s.bent, |i| pos.pieces_idx(by, i).squares().any(|g| self.bent_attacks(g, occ).has(sq)))
     }
 
+    /// What a move of the other side must touch to end the attacks of `by`
+    /// on `sq`: `(to, from)`, where a move ending on `to` captures an
+    /// attacker or closes a line or a lame leg, and a move starting from
+    /// `from` lifts a hop screen. A move doing neither leaves every attack
+    /// in place. `None` when `by` has a bent rider (its paths are not
+    /// gathered).
+    pub fn breakers(&self, pos: &impl Placement<B>, sq: usize, by: Color, occ: B) -> Option<(B, B)> {
+        let s = &self.sets[by];
+        if !pos.pieces_of(by, s.bent).is_empty() {
+            return None;
+        }
+        let kt = &self.kinds[by];
+        let geo = &self.geo;
+        let (mut to, mut from) = (B::EMPTY, B::EMPTY);
+        any_kind(s.leapers, |i| {
+            to |= kt[i].leap_capture_rev[sq] & pos.pieces_idx(by, i);
+            false
+        });
+        // Riders seeing `sq`, and Robotic riders seeing it over one
+        // neighbouring screen (found with the neighbours lifted, as in
+        // `is_attacked`): capture, block, or lift the screen.
+        let mut riders = pos.pieces_of(by, s.orth_plain) & geo.rook_attacks(sq, occ);
+        riders |= pos.pieces_of(by, s.diag_plain) & geo.bishop_attacks(sq, occ);
+        let ring = self.orth_ring[sq];
+        riders |= pos.pieces_of(by, s.robotic_orth) & (geo.rook_attacks(sq, occ & !ring) | ring);
+        let ring = self.diag_ring[sq];
+        riders |= pos.pieces_of(by, s.robotic_diag) & (geo.bishop_attacks(sq, occ & !ring) | ring);
+        for a in riders.squares() {
+            let line = geo.between(sq, a);
+            to |= line | B::bit(a);
+            from |= line & occ;
+        }
+        any_kind(s.hop_leapers, |i| {
+            for o in (kt[i].hop_rev_mask[sq] & pos.pieces_idx(by, i)).squares() {
+                let screen = (o + sq) / 2;
+                if occ.has(screen) {
+                    to |= B::bit(o);
+                    from |= B::bit(screen);
+                }
+            }
+            false
+        });
+        any_kind(s.lame, |i| {
+            let bb = pos.pieces_idx(by, i);
+            if !(kt[i].lame_rev_mask[sq] & bb).is_empty() {
+                for &(o, leg) in &kt[i].lame_rev[sq] {
+                    if bb.has(o as usize) && !occ.has(leg as usize) {
+                        to |= B::bit(o as usize) | B::bit(leg as usize);
+                    }
+                }
+            }
+            false
+        });
+        Some((to, from))
+    }
+
     /// Pieces of `by` attacking `sq` by plain leaps and rides (the whole
     /// answer when `by` has no complex attackers on the board).
     #[inline(always)]

@@ -23,7 +23,11 @@
 //!   screen next to the royal), or a lame leg; putting a piece on a square
 //!   can only create an attack as the screen of a range-1 hop (a Core,
 //!   Turret or Automaton two squares from a royal). Gryphons make every
-//!   orthogonal line from a royal from-danger.
+//!   orthogonal line from a royal from-danger;
+//! * against complex attackers in check, only a move that touches a
+//!   *breaker* of every attack on a checked royal is tested (it captures the
+//!   attacker, or lands on its line or lame leg, or lifts a hop screen): any
+//!   other non-royal move leaves the check in place.
 //!
 //! The full test builds the occupancy after the move, lifts the captured
 //! piece and tests every royal square after the move (no copy of the
@@ -237,7 +241,8 @@ struct Node<B: BitSet> {
     royal_sq: usize,
     check_mask: B,
     pinned: B,
-    /// Against complex attackers: origins that may open an attack.
+    /// Against complex attackers, not in check: origins that may open an
+    /// attack.
     from_danger: B,
     /// Against complex attackers: destinations that may close a hop screen.
     to_danger: B,
@@ -246,8 +251,9 @@ struct Node<B: BitSet> {
     sure: B,
     /// ...and those that need the full test.
     test: B,
-    /// Pieces whose targets are classified one by one: pinned pieces, or
-    /// from-danger origins.
+    /// Pieces whose targets are classified one by one: pinned pieces,
+    /// from-danger origins, or (in check against complex attackers) the
+    /// hop screens whose lifting may end the check.
     special: B,
 }
 
@@ -558,8 +564,21 @@ impl<B: BitSet> Position<B> {
             node.royal_sq = royals.lsb();
         }
         if complex {
-            node.in_check = royals.squares().any(|r| t.is_attacked(self, r, them, occ));
-            if !node.in_check {
+            // In check, only a move touching the breakers of every attack
+            // on an attacked royal may be legal; those are tested.
+            let (mut to, mut from) = (B::EMPTY, B::EMPTY);
+            for r in royals.squares() {
+                if t.is_attacked(self, r, them, occ) {
+                    node.in_check = true;
+                    let (bt, bf) = t.breakers(self, r, them, occ).unwrap_or((t.geo.all, B::EMPTY));
+                    to |= bt;
+                    from |= bf;
+                }
+            }
+            if node.in_check {
+                node.test = to;
+                node.special = from;
+            } else {
                 self.danger(&mut node, royals, orth, diag);
                 node.sure = t.geo.all & !node.to_danger;
                 node.test = node.to_danger;
