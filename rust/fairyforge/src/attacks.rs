@@ -56,6 +56,8 @@ pub struct KindTables<B> {
     pub lame_rev: Vec<Vec<(u8, u8)>>,
     /// Origins of `lame_rev[sq]` as a set (a quick test before the list).
     pub lame_rev_mask: Vec<B>,
+    /// Targets of `lame[sq]` as a set (a quick test before the list).
+    pub lame_reach: Vec<B>,
     /// Robotic hops of range-1 lines per square: (screen, landing, mode).
     pub hops: Vec<Vec<(u8, u8, Mode)>>,
     /// Screens of the Robotic range-1 hops per square, for the lines that
@@ -201,6 +203,7 @@ impl<B: BitSet> Tables<B> {
                     hop_move_screens: vec![B::EMPTY; n],
                     hop_capture_screens: vec![B::EMPTY; n],
                     lame_rev_mask: vec![B::EMPTY; n],
+                    lame_reach: vec![B::EMPTY; n],
                     forward: sign as i8,
                     ..Default::default()
                 };
@@ -261,6 +264,7 @@ impl<B: BitSet> Tables<B> {
                         if let Some((lf, lr)) = line.leg {
                             let leg = size.offset(from, lf as i32, lr as i32 * sign).expect("leg inside leap");
                             t.lame[from].push((to as u8, leg as u8, line.mode));
+                            t.lame_reach[from] |= B::bit(to);
                             t.lame_any = true;
                             if line.mode.captures() {
                                 t.lame_rev[to].push((from as u8, leg as u8));

@@ -1366,8 +1366,9 @@ fn noisy_moves<B: BitSet>(pos: &Position<B>, promo: Option<Kind>, out: &mut impl
                 out(Move::new(from, pos.ep as usize, None, Special::EnPassant));
             }
         }
-        if kd.leaps_only {
-            // One shift per line for all the pieces of the kind.
+        if kd.leaps_only && bb.count() >= kd.bulk_min {
+            // One shift per line for all the pieces of the kind (when they
+            // are enough to beat a lookup per piece).
             let last = if promotes { last } else { B::EMPTY };
             let mut emit = |targets: B, back: i32| {
                 for to in targets.squares() {
@@ -1378,50 +1379,42 @@ fn noisy_moves<B: BitSet>(pos: &Position<B>, promo: Option<Kind>, out: &mut impl
             kd.leap_targets(bb, occ, empty & last, theirs, &mut emit);
             continue;
         }
+        // Promotions land on empty squares of the last rank.
+        let promo_ok = if promotes { empty & last } else { B::EMPTY };
         for from in bb.squares() {
-            let mut targets = kd.leap_capture[from] & theirs;
-            if promotes {
-                targets |= kd.leap_quiet[from] & empty & last;
-            }
+            let mut targets = (kd.leap_capture[from] & theirs) | (kd.leap_quiet[from] & promo_ok);
+            let mut seen = B::EMPTY;
             if kd.orth {
-                targets |= t.geo.rook_attacks(from, occ) & theirs;
+                seen |= t.geo.rook_attacks(from, occ);
             }
             if kd.diag {
-                targets |= t.geo.bishop_attacks(from, occ) & theirs;
+                seen |= t.geo.bishop_attacks(from, occ);
             }
+            targets |= seen & theirs;
             if kd.bent {
                 targets |= t.bent_attacks(from, occ) & theirs;
             }
-            for &(to, leg, mode) in &kd.lame[from] {
-                let (to, leg) = (to as usize, leg as usize);
-                if !occ.has(leg)
-                    && ((mode.captures() && theirs.has(to)) || (promotes && mode.moves() && (empty & last).has(to)))
-                {
-                    targets |= B::bit(to);
+            if !(kd.lame_reach[from] & (theirs | promo_ok)).is_empty() {
+                for &(to, leg, mode) in &kd.lame[from] {
+                    let (to, leg) = (to as usize, leg as usize);
+                    if !occ.has(leg) && ((mode.captures() && theirs.has(to)) || (mode.moves() && promo_ok.has(to))) {
+                        targets |= B::bit(to);
+                    }
                 }
             }
             if kd.robotic {
-                for &(screen, land, mode) in &kd.hops[from] {
-                    let land = land as usize;
-                    if occ.has(screen as usize)
-                        && ((mode.captures() && theirs.has(land))
-                            || (promotes && mode.moves() && (empty & last).has(land)))
-                    {
-                        targets |= B::bit(land);
-                    }
+                // Range-1 hops over an occupied screen, two steps away.
+                for sc in (kd.hop_capture_screens[from] & occ).squares() {
+                    targets |= B::bit(2 * sc - from) & theirs;
                 }
-                let dirs = match (kd.orth, kd.diag) {
-                    (true, true) => 0..8,
-                    (true, false) => 0..4,
-                    (false, true) => 4..8,
-                    (false, false) => 0..0,
-                };
-                for d in dirs {
-                    if let Some(b) = t.geo.first_blocker(from, d, occ) {
-                        let h = t.geo.step[d][b];
-                        if h != NO_SQ && theirs.has(h as usize) {
-                            targets |= B::bit(h as usize);
-                        }
+                for sc in (kd.hop_move_screens[from] & occ).squares() {
+                    targets |= B::bit(2 * sc - from) & promo_ok;
+                }
+                // Rider hops: one step beyond each first blocker.
+                for b in (seen & occ).squares() {
+                    let h = t.geo.beyond(from, b);
+                    if h != NO_SQ {
+                        targets |= B::bit(h as usize) & theirs;
                     }
                 }
             }
