@@ -121,6 +121,12 @@ pub(crate) struct Checks<B: BitSet> {
     direct: [B; NKINDS],
     blockers: [(usize, B); MAX_CHECK_ROYALS],
     royals: usize,
+    /// Origins whose lifting may open a Robotic line or a lame leg onto a
+    /// royal: moves from there get the full test.
+    test_from: B,
+    /// Empty range-1 hop screens next to a royal: moves there get the full
+    /// test.
+    test_to: B,
 }
 
 impl<B: BitSet> Checks<B> {
@@ -138,7 +144,10 @@ impl<B: BitSet> Checks<B> {
         let royals = &self.blockers[..self.royals];
         // A rider moving away from a royal along their line sees it through
         // its own origin: the squares above were found with it in place.
-        let check = if royals.iter().any(|&(r, _)| t.geo.between(r, to).has(from)) {
+        let check = if self.test_from.has(from)
+            || self.test_to.has(to)
+            || royals.iter().any(|&(r, _)| t.geo.between(r, to).has(from))
+        {
             pos.gives_check(m)
         } else {
             self.direct[kind.idx()].has(to) || royals.iter().any(|&(r, b)| b.has(from) && !t.geo.line(r, from).has(to))
@@ -626,6 +635,35 @@ impl<B: BitSet> Position<B> {
         blockers
     }
 
+    /// The squares whose lifting may let an orthogonal rider of `orth` or a
+    /// diagonal one of `diag` attack the royal on `r`, by ride or Robotic
+    /// hop: the only blocker between them, or, when the square next to the
+    /// royal is occupied (a hop screen), the one other blocker.
+    fn line_openers(&self, r: usize, orth: B, diag: B, occ: B) -> B {
+        let geo = &self.tables.geo;
+        let mut openers = B::EMPTY;
+        for d in 0..8 {
+            let riders = geo.rays[d][r] & if d < 4 { orth } else { diag };
+            if riders.is_empty() {
+                continue;
+            }
+            let h = if dir_is_positive(d) { riders.lsb() } else { riders.msb() };
+            let b = geo.between(r, h) & occ;
+            if !b.more_than_one() {
+                openers |= b;
+            } else {
+                // The hop screen next to the royal and one more blocker:
+                // lifting that one lets the rider hop onto the royal.
+                let a = geo.step[d][r];
+                let rest = b & !B::bit(a as usize);
+                if b.has(a as usize) && !rest.more_than_one() {
+                    openers |= rest;
+                }
+            }
+        }
+        openers
+    }
+
     /// The danger squares around each royal against complex attackers (see
     /// the module comment), when not in check.
     fn danger(&self, node: &mut Node<B>, royals: B, orth: B, diag: B) {
@@ -637,25 +675,7 @@ impl<B: BitSet> Position<B> {
         let occ = node.occ;
         let bent = !self.pieces_of(them, sets.bent).is_empty();
         for r in royals.squares() {
-            for d in 0..8 {
-                let riders = geo.rays[d][r] & if d < 4 { orth } else { diag };
-                if riders.is_empty() {
-                    continue;
-                }
-                let h = if dir_is_positive(d) { riders.lsb() } else { riders.msb() };
-                let b = geo.between(r, h) & occ;
-                if !b.more_than_one() {
-                    node.from_danger |= b;
-                } else {
-                    // The hop screen next to the royal and one more blocker:
-                    // lifting that one lets the rider hop onto the royal.
-                    let a = geo.step[d][r];
-                    let rest = b & !B::bit(a as usize);
-                    if b.has(a as usize) && !rest.more_than_one() {
-                        node.from_danger |= rest;
-                    }
-                }
-            }
+            node.from_danger |= self.line_openers(r, orth, diag, occ);
             if bent {
                 node.from_danger |= geo.rook_attacks(r, B::EMPTY);
             }
@@ -908,20 +928,33 @@ impl<B: BitSet> Position<B> {
 
     /// What a move of the side to move must do to give check, gathered once
     /// for a node (Stockfish's check squares and discovered-check
-    /// blockers), or `None` when the side has a kind with complex attacks
-    /// or the opponent more than [`MAX_CHECK_ROYALS`] royals.
+    /// blockers), or `None` when the side has a bent rider or the opponent
+    /// more than [`MAX_CHECK_ROYALS`] royals.
+    ///
+    /// Robotic hops and lame leaps count among the check squares as the
+    /// board stands; moves that could change them otherwise (lifting a
+    /// piece that opens a Robotic line or a lame leg, filling a range-1 hop
+    /// screen) are left to the full test.
     pub(crate) fn checks(&self) -> Option<Checks<B>> {
         let t = self.tables;
         let us = self.turn;
         let sets = &t.sets[us];
         let royals = self.royals(us.flip());
-        if sets.complex.0 != 0 || royals.count() as usize > MAX_CHECK_ROYALS {
+        if sets.bent.0 != 0 || royals.count() as usize > MAX_CHECK_ROYALS {
             return None;
         }
         let occ = self.occupied();
         let ours = self.side(us);
-        let (orth, diag) = (self.pieces_of(us, sets.orth), self.pieces_of(us, sets.diag));
-        let mut c = Checks { direct: [B::EMPTY; NKINDS], blockers: [(0, B::EMPTY); MAX_CHECK_ROYALS], royals: 0 };
+        let orth = self.pieces_of(us, sets.orth_plain);
+        let diag = self.pieces_of(us, sets.diag_plain);
+        let robotic = (self.pieces_of(us, sets.robotic_orth), self.pieces_of(us, sets.robotic_diag));
+        let mut c = Checks {
+            direct: [B::EMPTY; NKINDS],
+            blockers: [(0, B::EMPTY); MAX_CHECK_ROYALS],
+            royals: 0,
+            test_from: B::EMPTY,
+            test_to: B::EMPTY,
+        };
         for r in royals.squares() {
             let (rook, bishop) = (t.geo.rook_attacks(r, occ), t.geo.bishop_attacks(r, occ));
             for &k in &t.kind_list[us] {
@@ -933,12 +966,56 @@ impl<B: BitSet> Position<B> {
                 if kd.diag {
                     d |= bishop;
                 }
+                if sets.irregular.has(k) {
+                    d |= self.irregular_check_squares(&mut c, r, k, occ);
+                }
                 c.direct[k.idx()] |= d;
             }
             c.blockers[c.royals] = (r, self.lone_blockers(r, orth, diag, ours, occ));
+            if !(robotic.0 | robotic.1).is_empty() {
+                // A Robotic rider also hops onto `r` over a neighbouring
+                // screen.
+                let (ring_o, ring_d) = (t.orth_ring[r], t.diag_ring[r]);
+                let rook_hop = t.geo.rook_attacks(r, occ & !ring_o) | ring_o;
+                let bishop_hop = t.geo.bishop_attacks(r, occ & !ring_d) | ring_d;
+                for k in sets.robotic_orth.kinds() {
+                    c.direct[k.idx()] |= rook_hop;
+                }
+                for k in sets.robotic_diag.kinds() {
+                    c.direct[k.idx()] |= bishop_hop;
+                }
+                c.test_from |= self.line_openers(r, robotic.0, robotic.1, occ);
+            }
             c.royals += 1;
         }
         Some(c)
+    }
+
+    /// The squares from which a piece of kind `k` of the side to move
+    /// attacks the enemy royal on `r` by a range-1 hop (over an occupied
+    /// screen) or a lame leap (over an empty leg). A move that fills an
+    /// empty screen in front of such a piece, or lifts a piece from a leg,
+    /// is marked for the full test in `c`.
+    fn irregular_check_squares(&self, c: &mut Checks<B>, r: usize, k: Kind, occ: B) -> B {
+        let us = self.turn;
+        let kd = &self.tables.kinds[us][k.idx()];
+        let mut d = B::EMPTY;
+        for o in kd.hop_rev_mask[r].squares() {
+            let screen = (o + r) / 2;
+            if occ.has(screen) {
+                d |= B::bit(o);
+            } else if self.pieces(us, k).has(o) {
+                c.test_to |= B::bit(screen);
+            }
+        }
+        for &(o, leg) in &kd.lame_rev[r] {
+            if occ.has(leg as usize) {
+                c.test_from |= B::bit(leg as usize);
+            } else {
+                d |= B::bit(o as usize);
+            }
+        }
+        d
     }
 
     /// True when `m` is one of the legal moves.

@@ -1577,7 +1577,7 @@ mod tests {
     fn random_positions_agree_with_reference() {
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         let mut checked = 0;
-        let (mut checks_found, mut with_squares) = (0, 0);
+        let (mut checks_found, mut with_squares, mut complex_squares) = (0, 0, 0);
         for v in variants() {
             for _game in 0..40 {
                 let mut p = AnyPosition::new(&v, None).unwrap();
@@ -1598,6 +1598,8 @@ mod tests {
                             if let Some(c) = &squares {
                                 assert_eq!(c.gives_check(q, m), check, "{m:?} in {}", q.fen());
                                 with_squares += 1;
+                                // Robotic hops and lame leaps among the check squares.
+                                complex_squares += usize::from(q.tables.sets[q.turn()].complex.0 != 0);
                             }
                             checks_found += check as usize;
                             if is_capture(q, m) {
@@ -1619,6 +1621,7 @@ mod tests {
         }
         assert!(checked > 10_000);
         assert!(checks_found > 1000 && with_squares > 100_000, "{checks_found} checks, {with_squares} moves");
+        assert!(complex_squares > 10_000, "{complex_squares} moves by a side with complex attacks");
     }
 
     #[test]
