@@ -60,6 +60,8 @@ pub struct Evaluator<B: BitSet> {
     tables: &'static Tables<B>,
     kind: EvalKind,
     values: [i32; NKINDS],
+    /// `values` by mailbox piece code (either colour).
+    code_values: [i32; 2 * NKINDS],
     /// Kinds that promote, per colour (passed bonus).
     promoters: [KindSet; 2],
     /// Passed-promoter bonus per colour and square (mg, eg).
@@ -164,6 +166,7 @@ impl<B: BitSet> Evaluator<B> {
             tables,
             kind,
             values,
+            code_values: std::array::from_fn(|c| values[c % NKINDS]),
             promoters: [v.promoters[Color::White], v.promoters[Color::Black]],
             passed,
             phase_total,
@@ -198,6 +201,12 @@ impl<B: BitSet> Evaluator<B> {
     #[inline(always)]
     pub fn value(&self, kind: Kind) -> i32 {
         self.values[kind.idx()]
+    }
+
+    /// [`Evaluator::value`] of the piece with mailbox code `code`.
+    #[inline(always)]
+    pub(crate) fn code_value(&self, code: u8) -> i32 {
+        self.code_values[code as usize]
     }
 
     /// The evaluation in centipawns from the side to move's point of view.

@@ -1233,8 +1233,13 @@ fn check_zones<B: BitSet>(t: &Tables<B>) -> Vec<B> {
 /// MVV-LVA ordering score of a capture or promotion.
 #[inline(always)]
 fn mvv_lva<B: BitSet>(e: &Evaluator<B>, pos: &Position<B>, m: Move) -> i32 {
-    let mover = pos.piece_at(m.from()).map_or(0, |p| e.value(p.kind));
-    NOISY_SCORE + 16 * victim(pos, m).map_or(0, |k| e.value(k)) + m.promotion().map_or(0, |k| e.value(k)) - mover / 16
+    // Read from the mailbox: a move's target holds an enemy piece or
+    // nothing, and its origin the mover.
+    let sq = if m.special() == Special::EnPassant { pos.ep_victim as usize } else { m.to() };
+    let victim = if pos.board[sq] == EMPTY { 0 } else { e.code_value(pos.board[sq]) };
+    let mover = e.code_value(pos.board[m.from()]);
+    debug_assert_eq!(victim, self::victim(pos, m).map_or(0, |k| e.value(k)));
+    NOISY_SCORE + 16 * victim + m.promotion().map_or(0, |k| e.value(k)) - mover / 16
 }
 
 #[inline(always)]
