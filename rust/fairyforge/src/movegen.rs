@@ -269,19 +269,20 @@ struct Node<B: BitSet> {
 impl<B: BitSet> Position<B> {
     /// All legal moves, appended to `out`.
     pub fn legal_moves(&self, out: &mut MoveList) {
-        self.generate(out, self.tables.geo.all);
+        self.generate(out, self.tables.geo.all, None);
     }
 
-    /// All legal moves, sent to `out`.
+    /// All legal moves, sent to `out`; `in_check` is whether the side to
+    /// move is in check, which the search knows already.
     #[inline(always)]
-    pub(crate) fn legal_moves_to<S: Sink>(&self, out: &mut S) {
-        self.generate(out, self.tables.geo.all);
+    pub(crate) fn legal_moves_to<S: Sink>(&self, out: &mut S, in_check: bool) {
+        self.generate(out, self.tables.geo.all, Some(in_check));
     }
 
     /// Number of legal moves (bulk counting, no move list is built).
     pub fn count_legal(&self) -> usize {
         let mut n = Counter(0);
-        self.generate(&mut n, self.tables.geo.all);
+        self.generate(&mut n, self.tables.geo.all, None);
         n.0
     }
 
@@ -289,7 +290,7 @@ impl<B: BitSet> Position<B> {
     /// first piece kind that has one).
     pub fn has_legal_move(&self) -> bool {
         let mut any = AnyMove(Counter(0));
-        self.generate(&mut any, self.tables.geo.all);
+        self.generate(&mut any, self.tables.geo.all, None);
         any.done()
     }
 
@@ -325,13 +326,14 @@ impl<B: BitSet> Position<B> {
         })
     }
 
-    /// The legal moves of the pieces on `origins`.
+    /// The legal moves of the pieces on `origins` (`in_check`: whether the
+    /// side to move is in check, when known).
     #[inline(always)]
-    fn generate<S: Sink>(&self, out: &mut S, origins: B) {
+    fn generate<S: Sink>(&self, out: &mut S, origins: B, in_check: Option<bool>) {
         if self.shocked {
             return;
         }
-        let node = &self.node();
+        let node = &self.node(in_check);
         let t = self.tables;
         let v = &t.variant;
         let us = node.us;
@@ -539,7 +541,10 @@ impl<B: BitSet> Position<B> {
         }
     }
 
-    fn node(&self) -> Node<B> {
+    /// The masks of the node; `in_check`, when known, spares the attack
+    /// tests of a royal that is not in check.
+    fn node(&self, in_check: Option<bool>) -> Node<B> {
+        debug_assert!(in_check.is_none_or(|c| c == self.is_check()), "{}", self.fen());
         let t = self.tables;
         let us = self.turn;
         let them = us.flip();
@@ -577,7 +582,7 @@ impl<B: BitSet> Position<B> {
             // on an attacked royal may be legal; those are tested.
             let (mut to, mut from) = (B::EMPTY, B::EMPTY);
             for r in royals.squares() {
-                if t.is_attacked(self, r, them, occ) {
+                if in_check != Some(false) && t.is_attacked(self, r, them, occ) {
                     node.in_check = true;
                     let (bt, bf) = t.breakers(self, r, them, occ).unwrap_or((t.geo.all, B::EMPTY));
                     to |= bt;
@@ -598,6 +603,9 @@ impl<B: BitSet> Position<B> {
         node.masked = true;
         for r in royals.squares() {
             node.pinned |= self.lone_blockers(r, orth, diag, ours, occ);
+            if in_check == Some(false) {
+                continue;
+            }
             let checkers = t.simple_attackers(self, r, them, occ);
             if checkers.is_empty() {
                 continue;
@@ -1021,11 +1029,17 @@ impl<B: BitSet> Position<B> {
     /// True when `m` is one of the legal moves.
     /// (Only the moves of the piece on its origin are generated.)
     pub fn is_legal(&self, m: Move) -> bool {
+        self.is_legal_in(m, None)
+    }
+
+    /// [`Position::is_legal`], told whether the side to move is in check
+    /// when the caller knows.
+    pub(crate) fn is_legal_in(&self, m: Move, in_check: Option<bool>) -> bool {
         if m.from() >= self.tables.geo.size.squares() || self.board[m.from()] == EMPTY {
             return false;
         }
         let mut list = MoveList::new();
-        self.generate(&mut list, B::bit(m.from()));
+        self.generate(&mut list, B::bit(m.from()), in_check);
         list.contains(&m)
     }
 }

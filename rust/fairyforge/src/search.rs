@@ -474,7 +474,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
     /// Fill the root move list (ordered by MVV-LVA); returns its length.
     fn root_moves(&mut self, pos: &Position<B>) -> usize {
         let start = self.buf.len();
-        self.generate(pos, 0, Move::NONE, false);
+        self.generate(pos, 0, pos.is_check(), Move::NONE, false);
         let mut moves: Vec<(Move, i32)> = self.buf[start..].to_vec();
         self.buf.truncate(start);
         moves.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
@@ -786,9 +786,9 @@ impl<'a, B: BitSet> Worker<'a, B> {
         let start = self.buf.len();
         // A legal TT move is searched before the other moves are generated:
         // when it refutes the node, no generation is needed at all.
-        let mut generated = !(halfmove < 100 && tt_move != Move::NONE && pos.is_legal(tt_move));
+        let mut generated = !(halfmove < 100 && tt_move != Move::NONE && pos.is_legal_in(tt_move, Some(in_check)));
         if generated {
-            if !self.generate(pos, ply, tt_move, false) {
+            if !self.generate(pos, ply, in_check, tt_move, false) {
                 return self.no_move_score(in_check, ply);
             }
             if halfmove >= 100 {
@@ -826,7 +826,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
                     break;
                 }
                 generated = true;
-                self.generate(pos, ply, tt_move, true);
+                self.generate(pos, ply, in_check, tt_move, true);
                 if i == self.buf.len() {
                     break;
                 }
@@ -1008,7 +1008,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
         if !in_check {
             self.generate_noisy(pos);
             alpha = alpha.max(stand);
-        } else if !self.generate(pos, ply, Move::NONE, false) {
+        } else if !self.generate(pos, ply, true, Move::NONE, false) {
             return self.no_move_score(true, ply);
         }
         let mut best = Best { score: stand, mv: Move::NONE };
@@ -1069,10 +1069,11 @@ impl<'a, B: BitSet> Worker<'a, B> {
         noisy_moves(pos, eval.best_promotion(pos.turn()), &mut |m| buf.push((m, mvv_lva(eval, pos, m))));
     }
 
-    /// Generate the legal moves and append them with ordering scores to
-    /// `buf` (without the TT move when `tt_searched`); returns false when
-    /// there is no legal move at all.
-    fn generate(&mut self, pos: &Position<B>, ply: usize, tt_move: Move, tt_searched: bool) -> bool {
+    /// Generate the legal moves (`in_check`: whether the side to move is in
+    /// check) and append them with ordering scores to `buf` (without the TT
+    /// move when `tt_searched`); returns false when there is no legal move
+    /// at all.
+    fn generate(&mut self, pos: &Position<B>, ply: usize, in_check: bool, tt_move: Move, tt_searched: bool) -> bool {
         let us = pos.turn();
         let n = self.squares;
         let start = self.buf.len();
@@ -1087,7 +1088,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             tt_searched,
             plain: self.plain,
         };
-        pos.legal_moves_to(&mut sink);
+        pos.legal_moves_to(&mut sink, in_check);
         self.buf.len() > start || (tt_searched && tt_move != Move::NONE)
     }
 
