@@ -42,8 +42,9 @@
 //!
 //! Whether a move gives check is answered without making it: on a view of
 //! the placement after the move ([`Position::gives_check`]), or, for a
-//! side whose attacks are all plain leaps and rides, from per-node check
-//! squares and discovered-check blockers (`Position::checks`).
+//! side without bent riders, from per-node check squares and
+//! discovered-check blockers (`Position::checks`; moves that could change a
+//! Robotic line, a lame leg or a hop screen there get the full test).
 
 use crate::attacks::{shift, Placement};
 use crate::bitboard::BitSet;
