@@ -417,6 +417,23 @@ pub(crate) fn any_kind(set: KindSet, mut f: impl FnMut(usize) -> bool) -> bool {
 }
 
 impl<B: BitSet> Tables<B> {
+    /// The squares from which a Robotic orthogonal (or, with `diag`,
+    /// diagonal) rider attacks `sq` (§3): it also hops onto `sq` over its
+    /// neighbour on the line, so the hopper is the first piece beyond that
+    /// neighbour. Looking from `sq` with the neighbours lifted finds the
+    /// hoppers and the riders that see `sq` from afar; a rider on a
+    /// neighbouring square sees it too.
+    #[inline(always)]
+    pub(crate) fn robotic_sources(&self, sq: usize, occ: B, diag: bool) -> B {
+        if diag {
+            let ring = self.diag_ring[sq];
+            self.geo.bishop_attacks(sq, occ & !ring) | ring
+        } else {
+            let ring = self.orth_ring[sq];
+            self.geo.rook_attacks(sq, occ & !ring) | ring
+        }
+    }
+
     /// True when `by` attacks `sq` given occupancy `occ` (§1: a capturing
     /// move, ordinary or hop, to `sq` if it held an enemy piece).
     #[inline]
@@ -431,28 +448,17 @@ impl<B: BitSet> Tables<B> {
         if !plain.is_empty() && !(geo.rook_attacks(sq, occ) & plain).is_empty() {
             return true;
         }
-        // Robotic riders (§3) also hop onto `sq` over its neighbour on the
-        // line, so the hopper is the first piece beyond that neighbour:
-        // looking from `sq` with the neighbours lifted finds the hoppers and
-        // the riders that see `sq` directly from afar; a rider on a
-        // neighbouring square sees it too.
         let robotic = pos.pieces_of(by, s.robotic_orth);
-        if !robotic.is_empty() {
-            let ring = self.orth_ring[sq];
-            if !((geo.rook_attacks(sq, occ & !ring) | ring) & robotic).is_empty() {
-                return true;
-            }
+        if !robotic.is_empty() && !(self.robotic_sources(sq, occ, false) & robotic).is_empty() {
+            return true;
         }
         let plain = pos.pieces_of(by, s.diag_plain);
         if !plain.is_empty() && !(geo.bishop_attacks(sq, occ) & plain).is_empty() {
             return true;
         }
         let robotic = pos.pieces_of(by, s.robotic_diag);
-        if !robotic.is_empty() {
-            let ring = self.diag_ring[sq];
-            if !((geo.bishop_attacks(sq, occ & !ring) | ring) & robotic).is_empty() {
-                return true;
-            }
+        if !robotic.is_empty() && !(self.robotic_sources(sq, occ, true) & robotic).is_empty() {
+            return true;
         }
         if s.irregular.0 == 0 {
             return false;
@@ -501,14 +507,11 @@ impl<B: BitSet> Tables<B> {
             false
         });
         // Riders seeing `sq`, and Robotic riders seeing it over one
-        // neighbouring screen (found with the neighbours lifted, as in
-        // `is_attacked`): capture, block, or lift the screen.
+        // neighbouring screen: capture, block, or lift the screen.
         let mut riders = pos.pieces_of(by, s.orth_plain) & geo.rook_attacks(sq, occ);
         riders |= pos.pieces_of(by, s.diag_plain) & geo.bishop_attacks(sq, occ);
-        let ring = self.orth_ring[sq];
-        riders |= pos.pieces_of(by, s.robotic_orth) & (geo.rook_attacks(sq, occ & !ring) | ring);
-        let ring = self.diag_ring[sq];
-        riders |= pos.pieces_of(by, s.robotic_diag) & (geo.bishop_attacks(sq, occ & !ring) | ring);
+        riders |= pos.pieces_of(by, s.robotic_orth) & self.robotic_sources(sq, occ, false);
+        riders |= pos.pieces_of(by, s.robotic_diag) & self.robotic_sources(sq, occ, true);
         for a in riders.squares() {
             let line = geo.between(sq, a);
             to |= line | B::bit(a);

@@ -984,14 +984,12 @@ impl<B: BitSet> Position<B> {
             if !(robotic.0 | robotic.1).is_empty() {
                 // A Robotic rider also hops onto `r` over a neighbouring
                 // screen.
-                let (ring_o, ring_d) = (t.orth_ring[r], t.diag_ring[r]);
-                let rook_hop = t.geo.rook_attacks(r, occ & !ring_o) | ring_o;
-                let bishop_hop = t.geo.bishop_attacks(r, occ & !ring_d) | ring_d;
+                let (orth_hop, diag_hop) = (t.robotic_sources(r, occ, false), t.robotic_sources(r, occ, true));
                 for k in sets.robotic_orth.kinds() {
-                    c.direct[k.idx()] |= rook_hop;
+                    c.direct[k.idx()] |= orth_hop;
                 }
                 for k in sets.robotic_diag.kinds() {
-                    c.direct[k.idx()] |= bishop_hop;
+                    c.direct[k.idx()] |= diag_hop;
                 }
                 c.test_from |= self.line_openers(r, robotic.0, robotic.1, occ);
             }
