@@ -981,9 +981,10 @@ impl<B: BitSet> Position<B> {
                 c.direct[k.idx()] |= d;
             }
             c.blockers[c.royals] = (r, self.lone_blockers(r, orth, diag, ours, occ));
-            if !(robotic.0 | robotic.1).is_empty() {
+            if sets.robotic_orth.0 | sets.robotic_diag.0 != 0 {
                 // A Robotic rider also hops onto `r` over a neighbouring
-                // screen.
+                // screen (by kind, not by the pieces on the board: a
+                // promotion can bring the first one).
                 let (orth_hop, diag_hop) = (t.robotic_sources(r, occ, false), t.robotic_sources(r, occ, true));
                 for k in sets.robotic_orth.kinds() {
                     c.direct[k.idx()] |= orth_hop;

@@ -1630,6 +1630,26 @@ mod tests {
         assert!(complex_squares > 10_000, "{complex_squares} moves by a side with complex attacks");
     }
 
+    /// A Turret promoting to the side's first Missile checks by a hop over
+    /// the knight next to the king (b1), or from next to the king after
+    /// taking the knight (c1): the check squares must see both.
+    #[test]
+    fn check_squares_cover_a_promotion_to_a_robotic_rider() {
+        let v = Variant::new("shocking", &[]).unwrap();
+        let p = AnyPosition::new(&v, Some("c6c/8/8/8/8/8/1t6/2NK4 b - - 0 1")).unwrap();
+        let AnyPosition::Small(q) = &p else { panic!("8x8") };
+        let c = q.checks().expect("no bent riders");
+        let mut checking = Vec::new();
+        for &m in &p.legal_moves() {
+            let check = q.after(m).is_check();
+            assert_eq!(c.gives_check(q, m), check, "{m:?}");
+            if check {
+                checking.push(p.uci(m));
+            }
+        }
+        assert_eq!(checking, ["b2b1m", "b2c1m"]);
+    }
+
     #[test]
     fn see_values_exchanges() {
         let v = Variant::new("chess", &[]).unwrap();
