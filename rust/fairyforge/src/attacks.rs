@@ -58,17 +58,14 @@ pub struct KindTables<B> {
     pub lame_rev_mask: Vec<B>,
     /// Targets of `lame[sq]` as a set (a quick test before the list).
     pub lame_reach: Vec<B>,
-    /// Robotic hops of range-1 lines per square: (screen, landing, mode).
-    pub hops: Vec<Vec<(u8, u8, Mode)>>,
     /// Screens of the Robotic range-1 hops per square, for the lines that
     /// move quietly; the landing square is `2 * screen - from`.
     pub hop_move_screens: Vec<B>,
     /// Screens of the Robotic range-1 hops per square, for capturing lines.
     pub hop_capture_screens: Vec<B>,
-    /// Robotic capturing range-1 hops onto a square: (origin, screen).
-    pub hop_rev: Vec<Vec<(u8, u8)>>,
-    /// Origins of `hop_rev[sq]` as a set. A range-1 hop lands two steps
-    /// away, so its screen is the midpoint `(origin + sq) / 2`.
+    /// Origins of the Robotic capturing range-1 hops onto a square. A hop
+    /// lands two steps away, so its screen is the midpoint
+    /// `(origin + sq) / 2`.
     pub hop_rev_mask: Vec<B>,
     /// Rides orthogonally (all four directions, both modes).
     pub orth: bool,
@@ -197,8 +194,6 @@ impl<B: BitSet> Tables<B> {
                     leap_capture_rev: vec![B::EMPTY; n],
                     lame: vec![Vec::new(); n],
                     lame_rev: vec![Vec::new(); n],
-                    hops: vec![Vec::new(); n],
-                    hop_rev: vec![Vec::new(); n],
                     hop_rev_mask: vec![B::EMPTY; n],
                     hop_move_screens: vec![B::EMPTY; n],
                     hop_capture_screens: vec![B::EMPTY; n],
@@ -283,7 +278,6 @@ impl<B: BitSet> Tables<B> {
                         }
                         if t.robotic {
                             if let Some(land) = size.offset(to, df, dr) {
-                                t.hops[from].push((to as u8, land as u8, line.mode));
                                 debug_assert_eq!(2 * to, from + land);
                                 if line.mode.moves() {
                                     t.hop_move_screens[from] |= B::bit(to);
@@ -291,7 +285,6 @@ impl<B: BitSet> Tables<B> {
                                 if line.mode.captures() {
                                     t.hop_capture_screens[from] |= B::bit(to);
                                     debug_assert_eq!((from + land) / 2, to);
-                                    t.hop_rev[land].push((from as u8, to as u8));
                                     t.hop_rev_mask[land] |= B::bit(from);
                                     add(&mut s.hop_leapers);
                                 }

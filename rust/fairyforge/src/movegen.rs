@@ -956,7 +956,6 @@ impl<B: BitSet> Position<B> {
         let ours = self.side(us);
         let orth = self.pieces_of(us, sets.orth_plain);
         let diag = self.pieces_of(us, sets.diag_plain);
-        let robotic = (self.pieces_of(us, sets.robotic_orth), self.pieces_of(us, sets.robotic_diag));
         let mut c = Checks {
             direct: [B::EMPTY; NKINDS],
             blockers: [(0, B::EMPTY); MAX_CHECK_ROYALS],
@@ -992,6 +991,7 @@ impl<B: BitSet> Position<B> {
                 for k in sets.robotic_diag.kinds() {
                     c.direct[k.idx()] |= diag_hop;
                 }
+                let robotic = (self.pieces_of(us, sets.robotic_orth), self.pieces_of(us, sets.robotic_diag));
                 c.test_from |= self.line_openers(r, robotic.0, robotic.1, occ);
             }
             c.royals += 1;
