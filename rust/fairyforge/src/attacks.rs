@@ -495,17 +495,13 @@ impl<B: BitSet> Tables<B> {
         let kt = &self.kinds[by];
         let geo = &self.geo;
         let (mut to, mut from) = (B::EMPTY, B::EMPTY);
-        any_kind(s.leapers, |i| {
-            to |= kt[i].leap_capture_rev[sq] & pos.pieces_idx(by, i);
-            false
-        });
-        // Riders seeing `sq`, and Robotic riders seeing it over one
-        // neighbouring screen: capture, block, or lift the screen.
-        let mut riders = pos.pieces_of(by, s.orth_plain) & geo.rook_attacks(sq, occ);
-        riders |= pos.pieces_of(by, s.diag_plain) & geo.bishop_attacks(sq, occ);
-        riders |= pos.pieces_of(by, s.robotic_orth) & self.robotic_sources(sq, occ, false);
-        riders |= pos.pieces_of(by, s.robotic_diag) & self.robotic_sources(sq, occ, true);
-        for a in riders.squares() {
+        // Leapers and riders seeing `sq`, and Robotic riders seeing it over
+        // one neighbouring screen: capture, block, or lift the screen (a
+        // leaper has no line to block).
+        let mut attackers = self.simple_attackers(pos, sq, by, occ);
+        attackers |= pos.pieces_of(by, s.robotic_orth) & self.robotic_sources(sq, occ, false);
+        attackers |= pos.pieces_of(by, s.robotic_diag) & self.robotic_sources(sq, occ, true);
+        for a in attackers.squares() {
             let line = geo.between(sq, a);
             to |= line | B::bit(a);
             from |= line & occ;
