@@ -49,6 +49,8 @@ pub trait BitSet:
     }
     /// True when the set holds more than one square.
     fn more_than_one(self) -> bool;
+    /// The set without its lowest square.
+    fn without_lsb(self) -> Self;
     /// The low 64 bits (used by the 8x8 slider tables).
     fn low64(self) -> u64;
     /// A set from the low 64 bits.
@@ -90,6 +92,10 @@ macro_rules! impl_bitset {
                 self & self.wrapping_sub(1) != 0
             }
             #[inline(always)]
+            fn without_lsb(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+            #[inline(always)]
             fn low64(self) -> u64 {
                 self as u64
             }
@@ -116,7 +122,7 @@ impl<B: BitSet> Iterator for Squares<B> {
             None
         } else {
             let sq = self.0.lsb();
-            self.0 ^= B::bit(sq);
+            self.0 = self.0.without_lsb();
             Some(sq)
         }
     }

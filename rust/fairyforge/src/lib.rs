@@ -22,6 +22,7 @@ pub mod geometry;
 pub mod magic;
 pub mod movegen;
 pub mod moves;
+mod ordering;
 pub mod outcome;
 pub mod perft;
 pub mod piece;

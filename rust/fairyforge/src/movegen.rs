@@ -160,7 +160,7 @@ impl<B: BitSet> Checks<B> {
 
 /// Where generated moves go: a [`MoveList`], or a counter for perft's last
 /// ply (bulk counting: a set of legal targets is counted by popcount).
-pub(crate) trait Sink {
+pub(crate) trait Sink<B: BitSet> {
     /// True when the sink only counts (moves may be counted set-wise).
     const BULK: bool;
     /// `n` moves, when [`Sink::BULK`].
@@ -168,7 +168,15 @@ pub(crate) trait Sink {
     /// One move.
     fn push(&mut self, m: Move);
     /// A plain move from `from` to every square of `set`.
-    fn push_set<B: BitSet>(&mut self, from: usize, set: B);
+    fn push_set(&mut self, from: usize, set: B);
+    /// A plain move to every square of `set`, each from its destination
+    /// minus `back`.
+    #[inline(always)]
+    fn push_shifted(&mut self, set: B, back: i32) {
+        for to in set.squares() {
+            self.push(Move::new((to as i32 - back) as usize, to, None, Special::Normal));
+        }
+    }
     /// True when generation may stop (checked after each kind).
     #[inline(always)]
     fn done(&self) -> bool {
@@ -176,7 +184,7 @@ pub(crate) trait Sink {
     }
 }
 
-impl Sink for MoveList {
+impl<B: BitSet> Sink<B> for MoveList {
     const BULK: bool = false;
     fn add(&mut self, _: usize) {
         unreachable!("a move list is not a counter")
@@ -186,7 +194,7 @@ impl Sink for MoveList {
         MoveList::push(self, m);
     }
     #[inline(always)]
-    fn push_set<B: BitSet>(&mut self, from: usize, set: B) {
+    fn push_set(&mut self, from: usize, set: B) {
         for to in set.squares() {
             MoveList::push(self, Move::new(from, to, None, Special::Normal));
         }
@@ -200,18 +208,18 @@ pub(crate) struct Counter(pub usize);
 /// A counting [`Sink`] that stops at the first kind with a legal move.
 struct AnyMove(Counter);
 
-impl Sink for AnyMove {
+impl<B: BitSet> Sink<B> for AnyMove {
     const BULK: bool = true;
     #[inline(always)]
     fn add(&mut self, n: usize) {
-        self.0.add(n);
+        Sink::<B>::add(&mut self.0, n);
     }
     #[inline(always)]
     fn push(&mut self, m: Move) {
-        self.0.push(m);
+        Sink::<B>::push(&mut self.0, m);
     }
     #[inline(always)]
-    fn push_set<B: BitSet>(&mut self, from: usize, set: B) {
+    fn push_set(&mut self, from: usize, set: B) {
         self.0.push_set(from, set);
     }
     #[inline(always)]
@@ -220,7 +228,7 @@ impl Sink for AnyMove {
     }
 }
 
-impl Sink for Counter {
+impl<B: BitSet> Sink<B> for Counter {
     const BULK: bool = true;
     #[inline(always)]
     fn add(&mut self, n: usize) {
@@ -231,7 +239,7 @@ impl Sink for Counter {
         self.0 += 1;
     }
     #[inline(always)]
-    fn push_set<B: BitSet>(&mut self, _: usize, set: B) {
+    fn push_set(&mut self, _: usize, set: B) {
         self.0 += set.count() as usize;
     }
 }
@@ -276,7 +284,7 @@ impl<B: BitSet> Position<B> {
     /// All legal moves, sent to `out`; `in_check` is whether the side to
     /// move is in check, which the search knows already.
     #[inline(always)]
-    pub(crate) fn legal_moves_to<S: Sink>(&self, out: &mut S, in_check: bool) {
+    pub(crate) fn legal_moves_to<S: Sink<B>>(&self, out: &mut S, in_check: bool) {
         self.generate(out, self.tables.geo.all, Some(in_check));
     }
 
@@ -292,7 +300,7 @@ impl<B: BitSet> Position<B> {
     pub fn has_legal_move(&self) -> bool {
         let mut any = AnyMove(Counter(0));
         self.generate(&mut any, self.tables.geo.all, None);
-        any.done()
+        Sink::<B>::done(&any)
     }
 
     /// When the side to move is not in check: a cheap sufficient test for a
@@ -330,7 +338,7 @@ impl<B: BitSet> Position<B> {
     /// The legal moves of the pieces on `origins` (`in_check`: whether the
     /// side to move is in check, when known).
     #[inline(always)]
-    fn generate<S: Sink>(&self, out: &mut S, origins: B, in_check: Option<bool>) {
+    fn generate<S: Sink<B>>(&self, out: &mut S, origins: B, in_check: Option<bool>) {
         if self.shocked {
             return;
         }
@@ -430,7 +438,7 @@ impl<B: BitSet> Position<B> {
     /// [`Position::bulk_count`], emitted with one shift per line for all of
     /// them (pawns: pushes, captures and double steps as whole sets).
     #[inline(always)]
-    fn leap_moves<S: Sink>(&self, out: &mut S, node: &Node<B>, k: Kind, bb: B) {
+    fn leap_moves<S: Sink<B>>(&self, out: &mut S, node: &Node<B>, k: Kind, bb: B) {
         let t = self.tables;
         let us = node.us;
         let kd = &t.kinds[us][k.idx()];
@@ -439,14 +447,10 @@ impl<B: BitSet> Position<B> {
         let capture_ok = node.theirs & node.sure;
         let last = if t.variant.promoters[us].has(k) { t.last_rank[us] } else { B::EMPTY };
         let mut emit = |targets: B, back: i32| {
-            for to in targets.squares() {
-                let from = (to as i32 - back) as usize;
-                if last.has(to) {
-                    self.push_promotions(out, us, from, to, Special::Normal);
-                } else {
-                    out.push(Move::new(from, to, None, Special::Normal));
-                }
+            for to in (targets & last).squares() {
+                self.push_promotions(out, us, (to as i32 - back) as usize, to, Special::Normal);
             }
+            out.push_shifted(targets & !last, back);
         };
         kd.leap_targets(bb, node.occ, quiet_ok, capture_ok, &mut emit);
         if kd.double_step {
@@ -460,7 +464,7 @@ impl<B: BitSet> Position<B> {
 
     /// The moves of every piece of kind `k` (on `bb`) of the side to move.
     #[inline(always)]
-    fn kind_moves<S: Sink, const FANCY: bool>(&self, out: &mut S, node: &Node<B>, k: Kind, bb: B) {
+    fn kind_moves<S: Sink<B>, const FANCY: bool>(&self, out: &mut S, node: &Node<B>, k: Kind, bb: B) {
         let t = self.tables;
         let v = &t.variant;
         let us = node.us;
@@ -767,7 +771,7 @@ impl<B: BitSet> Position<B> {
     /// `test` that pass the full test, with promotions on the last rank.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn emit<S: Sink>(
+    fn emit<S: Sink<B>>(
         &self,
         out: &mut S,
         node: &Node<B>,
@@ -799,7 +803,7 @@ impl<B: BitSet> Position<B> {
         }
     }
 
-    fn push_promotions<S: Sink>(&self, out: &mut S, us: Color, from: usize, to: usize, special: Special) {
+    fn push_promotions<S: Sink<B>>(&self, out: &mut S, us: Color, from: usize, to: usize, special: Special) {
         for &p in &self.tables.variant.promotion_choices[us] {
             out.push(Move::new(from, to, Some(p), special));
         }
@@ -824,7 +828,7 @@ impl<B: BitSet> Position<B> {
         targets
     }
 
-    fn castling_moves<S: Sink>(&self, out: &mut S, node: &Node<B>, origins: B) {
+    fn castling_moves<S: Sink<B>>(&self, out: &mut S, node: &Node<B>, origins: B) {
         let t = self.tables;
         let size = t.geo.size;
         let (rank, ks, qs) = match node.us {

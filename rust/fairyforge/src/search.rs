@@ -87,8 +87,8 @@ use crate::bitboard::BitSet;
 use crate::board::AnyPosition;
 use crate::eval::{EvalKind, Evaluator};
 use crate::geometry::NO_SQ;
-use crate::movegen::Sink;
 use crate::moves::{Move, Special};
+use crate::ordering::{gravity, mvv_lva, MoveBuf, Scorer, HISTORY_MAX, TT_MOVE_SCORE};
 use crate::piece::{Color, Kind};
 use crate::position::{Position, EMPTY};
 use crate::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, MATE_BOUND};
@@ -407,10 +407,6 @@ impl Best {
 }
 
 const PV_STRIDE: usize = MAX_PLY + 2;
-const TT_MOVE_SCORE: i32 = 1 << 30;
-const NOISY_SCORE: i32 = 1 << 26;
-const KILLER_SCORE: i32 = 1 << 24;
-const HISTORY_MAX: i32 = 16_384;
 
 /// One search thread.
 struct Worker<'a, B: BitSet> {
@@ -425,7 +421,7 @@ struct Worker<'a, B: BitSet> {
     /// Repetitions are not looked for below this index (after a null move).
     rep_floor: usize,
     /// Scored moves of every node on the path, one slice per node.
-    buf: Vec<(Move, i32)>,
+    buf: MoveBuf,
     killers: Vec<[Move; 2]>,
     /// History by side, from and to square.
     history: Vec<i32>,
@@ -455,7 +451,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             stalemate_loses: eval.tables().variant.stalemate == StalemateRule::Loss,
             keys: keys.to_vec(),
             rep_floor: 0,
-            buf: Vec::with_capacity(1 << 14),
+            buf: MoveBuf::new(),
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
             history: vec![0; 2 * squares * squares],
             squares,
@@ -475,7 +471,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
     fn root_moves(&mut self, pos: &Position<B>) -> usize {
         let start = self.buf.len();
         self.generate(pos, 0, pos.is_check(), Move::NONE, false);
-        let mut moves: Vec<(Move, i32)> = self.buf[start..].to_vec();
+        let mut moves: Vec<(Move, i32)> = self.buf.entries(start).collect();
         self.buf.truncate(start);
         moves.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
         self.root = moves
@@ -796,7 +792,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 return DRAW;
             }
         } else {
-            self.buf.push((tt_move, TT_MOVE_SCORE));
+            self.buf.push(tt_move, TT_MOVE_SCORE);
         }
         let us = pos.turn();
         // Squares a checking move must start or end on (pruning and
@@ -832,7 +828,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 }
             }
             let end = self.buf.len();
-            let m = if unordered || picked { self.buf[i].0 } else { pick(&mut self.buf, i, end) };
+            let m = if unordered || picked { self.buf.get(i) } else { self.buf.pick(i, end) };
             picked = false;
             let count = i - start;
             i += 1;
@@ -880,7 +876,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             if !self.plain && !unordered && count > 0 && i < end {
                 // Fetch the next move's entry while this child is searched
                 // (not after the first move, which most often refutes).
-                self.shared.tt.prefetch(pos.key_after(pick(&mut self.buf, i, end)));
+                self.shared.tt.prefetch(pos.key_after(self.buf.pick(i, end)));
                 picked = true;
             }
             let score = if count == 0 || self.plain {
@@ -1015,12 +1011,10 @@ impl<'a, B: BitSet> Worker<'a, B> {
         let zone = self.check_zone_of(pos);
         let end = self.buf.len();
         if tt_move != Move::NONE {
-            if let Some(e) = self.buf[start..end].iter_mut().find(|e| e.0 == tt_move) {
-                e.1 = TT_MOVE_SCORE;
-            }
+            self.buf.promote(start, tt_move);
         }
         for i in start..end {
-            let m = pick(&mut self.buf, i, end);
+            let m = self.buf.pick(i, end);
             if !in_check && qply >= QS_RECAPTURES && m.to() != last_to {
                 continue;
             }
@@ -1066,7 +1060,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
     /// of the side to move to `buf`, scored by MVV-LVA.
     fn generate_noisy(&mut self, pos: &Position<B>) {
         let (buf, eval) = (&mut self.buf, self.eval);
-        noisy_moves(pos, eval.best_promotion(pos.turn()), &mut |m| buf.push((m, mvv_lva(eval, pos, m))));
+        noisy_moves(pos, eval.best_promotion(pos.turn()), &mut |m| buf.push(m, mvv_lva(eval, pos, m)));
     }
 
     /// Generate the legal moves (`in_check`: whether the side to move is in
@@ -1077,17 +1071,9 @@ impl<'a, B: BitSet> Worker<'a, B> {
         let us = pos.turn();
         let n = self.squares;
         let start = self.buf.len();
-        let mut sink = Scorer {
-            buf: &mut self.buf,
-            pos,
-            eval: self.eval,
-            history: &self.history[us.idx() * n * n..(us.idx() + 1) * n * n],
-            squares: n,
-            killers: self.killers[ply],
-            tt_move,
-            tt_searched,
-            plain: self.plain,
-        };
+        let history = &self.history[us.idx() * n * n..(us.idx() + 1) * n * n];
+        let mut sink =
+            Scorer::new(&mut self.buf, pos, self.eval, history, self.killers[ply], tt_move, tt_searched, self.plain);
         pos.legal_moves_to(&mut sink, in_check);
         self.buf.len() > start || (tt_searched && tt_move != Move::NONE)
     }
@@ -1115,72 +1101,6 @@ impl<'a, B: BitSet> Worker<'a, B> {
         for &q in tried {
             let i = self.hist_idx(us, q);
             gravity(&mut self.history[i], -bonus);
-        }
-    }
-}
-
-/// A move [`Sink`] that appends the legal moves with their ordering scores
-/// straight to the search's buffer: the TT move first (or left out when
-/// already searched), captures and promotions by MVV-LVA, then killers, then
-/// quiet moves by history.
-struct Scorer<'a, B: BitSet> {
-    buf: &'a mut Vec<(Move, i32)>,
-    pos: &'a Position<B>,
-    eval: &'a Evaluator<B>,
-    /// The side to move's history, indexed `from * squares + to`.
-    history: &'a [i32],
-    squares: usize,
-    killers: [Move; 2],
-    tt_move: Move,
-    tt_searched: bool,
-    plain: bool,
-}
-
-impl<B: BitSet> Scorer<'_, B> {
-    /// The score of a quiet, non-special move.
-    #[inline(always)]
-    fn quiet(&self, m: Move) -> i32 {
-        if self.plain {
-            0
-        } else if m == self.killers[0] {
-            KILLER_SCORE + 1
-        } else if m == self.killers[1] {
-            KILLER_SCORE
-        } else {
-            self.history[m.from() * self.squares + m.to()]
-        }
-    }
-
-    #[inline(always)]
-    fn add(&mut self, m: Move, score: i32) {
-        if m != self.tt_move {
-            self.buf.push((m, score));
-        } else if !self.tt_searched {
-            self.buf.push((m, TT_MOVE_SCORE));
-        }
-    }
-}
-
-impl<B: BitSet> Sink for Scorer<'_, B> {
-    const BULK: bool = false;
-    fn add(&mut self, _: usize) {
-        unreachable!("the scorer keeps moves")
-    }
-    #[inline(always)]
-    fn push(&mut self, m: Move) {
-        let score = if is_capture(self.pos, m) || m.promotion().is_some() {
-            mvv_lva(self.eval, self.pos, m)
-        } else {
-            self.quiet(m)
-        };
-        Scorer::add(self, m, score);
-    }
-    #[inline(always)]
-    fn push_set<S: BitSet>(&mut self, from: usize, set: S) {
-        for to in set.squares() {
-            let m = Move::new(from, to, None, Special::Normal);
-            let score = if self.pos.board[to] != EMPTY { mvv_lva(self.eval, self.pos, m) } else { self.quiet(m) };
-            Scorer::add(self, m, score);
         }
     }
 }
@@ -1229,35 +1149,6 @@ fn check_zones<B: BitSet>(t: &Tables<B>) -> Vec<B> {
         }
     }
     zones
-}
-
-/// MVV-LVA ordering score of a capture or promotion.
-#[inline(always)]
-fn mvv_lva<B: BitSet>(e: &Evaluator<B>, pos: &Position<B>, m: Move) -> i32 {
-    // Read from the mailbox: a move's target holds an enemy piece or
-    // nothing, and its origin the mover.
-    let sq = if m.special() == Special::EnPassant { pos.ep_victim as usize } else { m.to() };
-    let victim = if pos.board[sq] == EMPTY { 0 } else { e.code_value(pos.board[sq]) };
-    let mover = e.code_value(pos.board[m.from()]);
-    debug_assert_eq!(victim, self::victim(pos, m).map_or(0, |k| e.value(k)));
-    NOISY_SCORE + 16 * victim + m.promotion().map_or(0, |k| e.value(k)) - mover / 16
-}
-
-#[inline(always)]
-fn gravity(h: &mut i32, bonus: i32) {
-    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
-}
-
-/// Bring the best-scored move of `buf[i..end]` to `i` and return it.
-#[inline(always)]
-fn pick(buf: &mut [(Move, i32)], i: usize, end: usize) -> Move {
-    // The best score first (a reduction without a dependency on where it
-    // is, which vectorises), then its first position.
-    let rest = &buf[i..end];
-    let score = rest.iter().fold(i32::MIN, |s, e| s.max(e.1));
-    let best = rest.iter().position(|e| e.1 == score).unwrap_or(0);
-    buf.swap(i, i + best);
-    buf[i].0
 }
 
 /// True when a stored bound decides the node.

@@ -1,0 +1,25 @@
+//! Fixed-depth searches of FEN lines `variant|fen` from stdin; prints
+//! total nodes (for instruction counts per node over many positions).
+use fairyforge::search::search;
+use fairyforge::{AnyPosition, Limits, Variant};
+use std::io::BufRead;
+use std::sync::atomic::AtomicBool;
+
+fn main() {
+    let depth: u32 = std::env::args().nth(1).map_or(6, |a| a.parse().unwrap());
+    let only = std::env::args().nth(2);
+    let stop = AtomicBool::new(false);
+    let mut total = 0;
+    for line in std::io::stdin().lock().lines() {
+        let line = line.unwrap();
+        let (variant, fen) = line.split_once('|').unwrap();
+        if only.as_deref().is_some_and(|o| o != variant) {
+            continue;
+        }
+        let v = Variant::new(variant, &[]).unwrap();
+        let pos = AnyPosition::new(&v, Some(fen)).unwrap();
+        let limits = Limits { depth: Some(depth), ..Limits::default() };
+        total += search(&pos, &[], &limits, &stop, &mut |_| {})[0].nodes;
+    }
+    println!("total {total}");
+}
