@@ -211,9 +211,20 @@ impl<B: BitSet> Evaluator<B> {
 
     /// The evaluation in centipawns from the side to move's point of view.
     pub fn evaluate(&self, pos: &Position<B>) -> i32 {
+        self.evaluate_with(pos, None)
+    }
+
+    /// [`Evaluator::evaluate`], looking the passed-promoter term up in (and
+    /// adding it to) a search thread's `cache`.
+    pub fn evaluate_cached(&self, pos: &Position<B>, cache: &mut PassedCache<B>) -> i32 {
+        self.evaluate_with(pos, Some(cache))
+    }
+
+    #[inline(always)]
+    fn evaluate_with(&self, pos: &Position<B>, cache: Option<&mut PassedCache<B>>) -> i32 {
         let white = match self.kind {
             EvalKind::MaterialOnly => self.material(pos),
-            EvalKind::Full => self.full(pos),
+            EvalKind::Full => self.full(pos, cache),
         };
         let s = if pos.turn() == Color::White { white } else { -white };
         s.clamp(-EVAL_LIMIT, EVAL_LIMIT)
@@ -231,28 +242,31 @@ impl<B: BitSet> Evaluator<B> {
         score
     }
 
-    fn full(&self, pos: &Position<B>) -> i32 {
+    fn full(&self, pos: &Position<B>, cache: Option<&mut PassedCache<B>>) -> i32 {
         let t = self.tables;
-        let n = self.n;
         let psq = pos.psq();
         debug_assert_eq!(psq, self.psq_from_scratch(pos), "{}", pos.fen());
-        let (mut mg, mut eg) = (psq.mg, psq.eg);
         // Each side's promoters and royals, gathered once.
         let promoters = Color::BOTH.map(|c| pos.pieces_of(c, self.promoters[c.idx()]));
         let royals = Color::BOTH.map(|c| pos.royals(c));
+        let (pm, pe) = match cache {
+            Some(cache) => {
+                let e = cache.entry(promoters);
+                if e.white != promoters[0] || e.black != promoters[1] {
+                    let (mg, eg) = self.passed_terms(promoters);
+                    *e = PassedEntry { white: promoters[0], black: promoters[1], mg, eg };
+                }
+                debug_assert_eq!((e.mg, e.eg), self.passed_terms(promoters));
+                (e.mg, e.eg)
+            }
+            None => self.passed_terms(promoters),
+        };
+        let (mut mg, mut eg) = (psq.mg + pm, psq.eg + pe);
         for c in Color::BOTH {
             let sign = if c == Color::White { 1 } else { -1 };
             let them = c.flip();
             let theirs = pos.side(them);
             let enemy_promoters = promoters[them.idx()];
-            if self.promoters[c.idx()].0 != 0 {
-                for sq in self.passed_set(c, promoters[c.idx()], enemy_promoters).squares() {
-                    debug_assert!((self.front_span[c.idx() * n + sq] & enemy_promoters).is_empty());
-                    let (pm, pe) = self.passed[c.idx() * n + sq];
-                    mg += sign * pm;
-                    eg += sign * pe;
-                }
-            }
             // Royal safety (and Burden's many-kings liability).
             let ours = royals[c.idx()];
             if !ours.is_empty() {
@@ -304,6 +318,27 @@ impl<B: BitSet> Evaluator<B> {
 }
 
 impl<B: BitSet> Evaluator<B> {
+    /// The passed-promoter term (White's minus Black's, mg and eg) of the
+    /// promoters of each side.
+    fn passed_terms(&self, promoters: [B; 2]) -> (i32, i32) {
+        let n = self.n;
+        let (mut mg, mut eg) = (0, 0);
+        for c in Color::BOTH {
+            if self.promoters[c.idx()].0 == 0 {
+                continue;
+            }
+            let sign = if c == Color::White { 1 } else { -1 };
+            let enemy = promoters[c.flip().idx()];
+            for sq in self.passed_set(c, promoters[c.idx()], enemy).squares() {
+                debug_assert!((self.front_span[c.idx() * n + sq] & enemy).is_empty());
+                let (pm, pe) = self.passed[c.idx() * n + sq];
+                mg += sign * pm;
+                eg += sign * pe;
+            }
+        }
+        (mg, eg)
+    }
+
     /// The pieces of `ours` (promoters of `c`) with no enemy promoter ahead
     /// of them on their own or an adjacent file, found set-wise: the enemy
     /// promoters spread to the adjacent files and filled backward.
@@ -337,6 +372,48 @@ impl<B: BitSet> Evaluator<B> {
             }
         }
         sum
+    }
+}
+
+/// One slot of a [`PassedCache`]: the promoters of each side and their
+/// passed-promoter term.
+#[derive(Clone, Copy, Default)]
+struct PassedEntry<B> {
+    white: B,
+    black: B,
+    mg: i32,
+    eg: i32,
+}
+
+/// A search thread's cache of the passed-promoter term by the placement of
+/// both sides' promoters (as a pawn hash table in chess engines): the
+/// placement changes only when a promoter moves, is taken or promotes, so
+/// most evaluations find their term here. Direct-mapped; an empty slot
+/// holds the right term for no promoters at all.
+pub struct PassedCache<B> {
+    entries: Vec<PassedEntry<B>>,
+}
+
+/// Slots of a [`PassedCache`] (a power of two; 24 KiB on 8x8).
+const PASSED_SLOTS: usize = 1 << 10;
+
+impl<B: BitSet> PassedCache<B> {
+    /// An empty cache.
+    pub fn new() -> PassedCache<B> {
+        PassedCache { entries: vec![PassedEntry::default(); PASSED_SLOTS] }
+    }
+
+    /// The slot of a placement.
+    #[inline(always)]
+    fn entry(&mut self, promoters: [B; 2]) -> &mut PassedEntry<B> {
+        let h = (promoters[0].low64() ^ promoters[1].low64().rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        &mut self.entries[(h >> (64 - PASSED_SLOTS.trailing_zeros())) as usize]
+    }
+}
+
+impl<B: BitSet> Default for PassedCache<B> {
+    fn default() -> Self {
+        PassedCache::new()
     }
 }
 

@@ -85,7 +85,7 @@
 use crate::attacks::{Placement, Tables};
 use crate::bitboard::BitSet;
 use crate::board::AnyPosition;
-use crate::eval::{EvalKind, Evaluator};
+use crate::eval::{EvalKind, Evaluator, PassedCache};
 use crate::geometry::NO_SQ;
 use crate::moves::{Move, Special};
 use crate::ordering::{gravity, mvv_lva, MoveBuf, Scorer, HISTORY_MAX, TT_MOVE_SCORE};
@@ -422,6 +422,8 @@ struct Worker<'a, B: BitSet> {
     rep_floor: usize,
     /// Scored moves of every node on the path, one slice per node.
     buf: MoveBuf,
+    /// This thread's cache of the evaluation's passed-promoter term.
+    passed: PassedCache<B>,
     killers: Vec<[Move; 2]>,
     /// History by side, from and to square.
     history: Vec<i32>,
@@ -452,6 +454,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             keys: keys.to_vec(),
             rep_floor: 0,
             buf: MoveBuf::new(),
+            passed: PassedCache::new(),
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
             history: vec![0; 2 * squares * squares],
             squares,
@@ -601,7 +604,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             // Stopped inside the first iteration: the moves searched so far
             // (best first), then the rest in order, scored by the evaluation.
             self.root.sort_by_key(|r| std::cmp::Reverse(r.score));
-            let fallback = self.eval.evaluate(pos);
+            let fallback = self.evaluate(pos);
             for r in &self.root[..multipv] {
                 let score = if r.score > -INF { r.score } else { fallback };
                 completed.push(Line { score, pv: r.pv.clone(), depth: 0, seldepth: r.seldepth as u32 });
@@ -735,7 +738,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             return alpha;
         }
         if ply >= MAX_PLY {
-            return if in_check { DRAW } else { self.eval.evaluate(pos) };
+            return if in_check { DRAW } else { self.evaluate(pos) };
         }
         if in_check && !self.plain && ply < 2 * self.root_depth as usize {
             depth += 1;
@@ -757,7 +760,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
         // Only the pruning rules below read the static evaluation.
         // Futility and late-move pruning of quiet moves near the horizon.
         let futile = !self.plain && !pv_node && !in_check && depth <= 3 && alpha.abs() < MATE_BOUND;
-        let static_eval = if prune || futile { self.eval.evaluate(pos) } else { -INF };
+        let static_eval = if prune || futile { self.evaluate(pos) } else { -INF };
         // Reverse futility: far above beta near the horizon.
         if prune && depth <= 4 && static_eval - 100 * depth >= beta {
             return static_eval;
@@ -969,7 +972,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             return s;
         }
         if ply >= MAX_PLY {
-            return self.eval.evaluate(pos);
+            return self.evaluate(pos);
         }
         debug_assert_eq!(in_check, pos.is_check());
         let in_check = !self.plain && in_check;
@@ -979,7 +982,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
         }
         // Standing pat comes before the table: a node it decides never
         // waits for the table's memory.
-        let stand = if in_check { -INF } else { self.eval.evaluate(pos) };
+        let stand = if in_check { -INF } else { self.evaluate(pos) };
         if !in_check && stand >= beta {
             return stand;
         }
@@ -1076,6 +1079,12 @@ impl<'a, B: BitSet> Worker<'a, B> {
             Scorer::new(&mut self.buf, pos, self.eval, history, self.killers[ply], tt_move, tt_searched, self.plain);
         pos.legal_moves_to(&mut sink, in_check);
         self.buf.len() > start || (tt_searched && tt_move != Move::NONE)
+    }
+
+    /// The static evaluation of `pos`, with this thread's cache.
+    #[inline(always)]
+    fn evaluate(&mut self, pos: &Position<B>) -> i32 {
+        self.eval.evaluate_cached(pos, &mut self.passed)
     }
 
     #[inline(always)]
