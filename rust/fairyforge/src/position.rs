@@ -266,7 +266,9 @@ impl<B: BitSet> Position<B> {
                 ep_victim = to as u8;
             }
         }
-        self.set_state(castling, ep, ep_victim);
+        if castling != self.castling || ep != self.ep || ep_victim != self.ep_victim {
+            self.set_state(castling, ep, ep_victim);
+        }
         self.halfmove = halfmove;
         if us == Color::Black {
             self.fullmove += 1;
