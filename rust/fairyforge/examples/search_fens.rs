@@ -1,5 +1,8 @@
-//! Fixed-depth searches of FEN lines `variant|fen` from stdin; prints
-//! total nodes (for instruction counts per node over many positions).
+//! Fixed-depth single-threaded searches of `variant|fen` lines read from
+//! stdin, printing the total node count: run under callgrind for
+//! instructions per node over many positions, e.g. `search_fens 8 chess <
+//! benches/search_positions.txt` (160 positions, 40 per variant, from
+//! seeded random play).
 use fairyforge::search::search;
 use fairyforge::{AnyPosition, Limits, Variant};
 use std::io::BufRead;
