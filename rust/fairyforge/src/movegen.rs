@@ -169,14 +169,6 @@ pub(crate) trait Sink<B: BitSet> {
     fn push(&mut self, m: Move);
     /// A plain move from `from` to every square of `set`.
     fn push_set(&mut self, from: usize, set: B);
-    /// A plain move to every square of `set`, each from its destination
-    /// minus `back`.
-    #[inline(always)]
-    fn push_shifted(&mut self, set: B, back: i32) {
-        for to in set.squares() {
-            self.push(Move::new((to as i32 - back) as usize, to, None, Special::Normal));
-        }
-    }
     /// True when generation may stop (checked after each kind).
     #[inline(always)]
     fn done(&self) -> bool {
@@ -447,10 +439,14 @@ impl<B: BitSet> Position<B> {
         let capture_ok = node.theirs & node.sure;
         let last = if t.variant.promoters[us].has(k) { t.last_rank[us] } else { B::EMPTY };
         let mut emit = |targets: B, back: i32| {
-            for to in (targets & last).squares() {
-                self.push_promotions(out, us, (to as i32 - back) as usize, to, Special::Normal);
+            for to in targets.squares() {
+                let from = (to as i32 - back) as usize;
+                if last.has(to) {
+                    self.push_promotions(out, us, from, to, Special::Normal);
+                } else {
+                    out.push(Move::new(from, to, None, Special::Normal));
+                }
             }
-            out.push_shifted(targets & !last, back);
         };
         kd.leap_targets(bb, node.occ, quiet_ok, capture_ok, &mut emit);
         if kd.double_step {
