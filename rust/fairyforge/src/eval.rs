@@ -7,7 +7,8 @@
 //! with their rationale there), summed incrementally by the position. On top
 //! of them, a passed bonus for every kind that promotes when no enemy
 //! promoter stands in front of it on its own or an adjacent file (the
-//! Turret/Automaton against pawn promotion races of Shocking Chess). The
+//! Turret/Automaton against pawn promotion races of Shocking Chess; each
+//! search thread caches it by where both sides' promoters stand). The
 //! middlegame and endgame sums are blended by a game phase counted from the
 //! non-royal material (with the start position as full middlegame).
 //!
@@ -216,7 +217,7 @@ impl<B: BitSet> Evaluator<B> {
 
     /// [`Evaluator::evaluate`], looking the passed-promoter term up in (and
     /// adding it to) a search thread's `cache`.
-    pub fn evaluate_cached(&self, pos: &Position<B>, cache: &mut PassedCache<B>) -> i32 {
+    pub(crate) fn evaluate_cached(&self, pos: &Position<B>, cache: &mut PassedCache<B>) -> i32 {
         self.evaluate_with(pos, Some(cache))
     }
 
@@ -390,7 +391,7 @@ struct PassedEntry<B> {
 /// placement changes only when a promoter moves, is taken or promotes, so
 /// most evaluations find their term here. Direct-mapped; an empty slot
 /// holds the right term for no promoters at all.
-pub struct PassedCache<B> {
+pub(crate) struct PassedCache<B> {
     entries: Vec<PassedEntry<B>>,
 }
 
@@ -399,7 +400,7 @@ const PASSED_SLOTS: usize = 1 << 10;
 
 impl<B: BitSet> PassedCache<B> {
     /// An empty cache.
-    pub fn new() -> PassedCache<B> {
+    pub(crate) fn new() -> PassedCache<B> {
         PassedCache { entries: vec![PassedEntry::default(); PASSED_SLOTS] }
     }
 
@@ -408,12 +409,6 @@ impl<B: BitSet> PassedCache<B> {
     fn entry(&mut self, promoters: [B; 2]) -> &mut PassedEntry<B> {
         let h = (promoters[0].low64() ^ promoters[1].low64().rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         &mut self.entries[(h >> (64 - PASSED_SLOTS.trailing_zeros())) as usize]
-    }
-}
-
-impl<B: BitSet> Default for PassedCache<B> {
-    fn default() -> Self {
-        PassedCache::new()
     }
 }
 
