@@ -302,11 +302,20 @@ impl Piece {
     /// Piece from a code made by [`Piece::code`].
     #[inline(always)]
     pub fn from_code(code: u8) -> Piece {
-        let c = code as usize;
-        if c >= NKINDS {
-            Piece { color: Color::Black, kind: Kind::from_idx(c - NKINDS) }
-        } else {
-            Piece { color: Color::White, kind: Kind::from_idx(c) }
-        }
+        // A table rather than a test of the colour, which the processor
+        // could not predict.
+        PIECE_OF_CODE[code as usize]
     }
 }
+
+/// [`Piece::from_code`] for every code.
+const PIECE_OF_CODE: [Piece; 2 * NKINDS] = {
+    let mut table = [Piece { color: Color::White, kind: ALL_KINDS[0] }; 2 * NKINDS];
+    let mut i = 0;
+    while i < 2 * NKINDS {
+        let color = if i < NKINDS { Color::White } else { Color::Black };
+        table[i] = Piece { color, kind: ALL_KINDS[i % NKINDS] };
+        i += 1;
+    }
+    table
+};
