@@ -1287,47 +1287,72 @@ fn noisy_moves<B: BitSet>(pos: &Position<B>, promo: Option<Kind>, out: &mut impl
         }
         // Promotions land on empty squares of the last rank.
         let promo_ok = if promotes { empty & last } else { B::EMPTY };
-        for from in bb.squares() {
-            let mut targets = (kd.leap_capture[from] & theirs) | (kd.leap_quiet[from] & promo_ok);
-            let mut seen = B::EMPTY;
-            if kd.orth {
-                seen |= t.geo.rook_attacks(from, occ);
-            }
-            if kd.diag {
-                seen |= t.geo.bishop_attacks(from, occ);
-            }
-            targets |= seen & theirs;
-            if kd.bent {
-                targets |= t.bent_attacks(from, occ) & theirs;
-            }
-            if !(kd.lame_reach[from] & (theirs | promo_ok)).is_empty() {
-                for &(to, leg, mode) in &kd.lame[from] {
-                    let (to, leg) = (to as usize, leg as usize);
-                    if !occ.has(leg) && ((mode.captures() && theirs.has(to)) || (mode.moves() && promo_ok.has(to))) {
-                        targets |= B::bit(to);
-                    }
+        if kd.robotic || kd.bent || kd.lame_any {
+            piece_captures::<B, true>(pos, kd, bb, theirs, promo_ok, promotes, promo, out);
+        } else {
+            piece_captures::<B, false>(pos, kd, bb, theirs, promo_ok, promotes, promo, out);
+        }
+    }
+}
+
+/// The captures and promotions of the pieces `bb` of one kind, piece by
+/// piece; `FANCY` when the kind has Robotic hops, a bent ride or lame leaps
+/// (two copies of the loop, so plain kinds skip those tests).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn piece_captures<B: BitSet, const FANCY: bool>(
+    pos: &Position<B>,
+    kd: &crate::attacks::KindTables<B>,
+    bb: B,
+    theirs: B,
+    promo_ok: B,
+    promotes: bool,
+    promo: Option<Kind>,
+    out: &mut impl FnMut(Move),
+) {
+    let t = pos.tables;
+    let occ = pos.occupied();
+    let last = t.last_rank[pos.turn()];
+    for from in bb.squares() {
+        let mut targets = (kd.leap_capture[from] & theirs) | (kd.leap_quiet[from] & promo_ok);
+        let mut seen = B::EMPTY;
+        if kd.orth {
+            seen |= t.geo.rook_attacks(from, occ);
+        }
+        if kd.diag {
+            seen |= t.geo.bishop_attacks(from, occ);
+        }
+        targets |= seen & theirs;
+        if FANCY && kd.bent {
+            targets |= t.bent_attacks(from, occ) & theirs;
+        }
+        if FANCY && !(kd.lame_reach[from] & (theirs | promo_ok)).is_empty() {
+            for &(to, leg, mode) in &kd.lame[from] {
+                let (to, leg) = (to as usize, leg as usize);
+                if !occ.has(leg) && ((mode.captures() && theirs.has(to)) || (mode.moves() && promo_ok.has(to))) {
+                    targets |= B::bit(to);
                 }
             }
-            if kd.robotic {
-                // Range-1 hops over an occupied screen, two steps away.
-                for sc in (kd.hop_capture_screens[from] & occ).squares() {
-                    targets |= B::bit(2 * sc - from) & theirs;
-                }
-                for sc in (kd.hop_move_screens[from] & occ).squares() {
-                    targets |= B::bit(2 * sc - from) & promo_ok;
-                }
-                // Rider hops: one step beyond each first blocker.
-                for b in (seen & occ).squares() {
-                    let h = t.geo.beyond(from, b);
-                    if h != NO_SQ {
-                        targets |= B::bit(h as usize) & theirs;
-                    }
+        }
+        if FANCY && kd.robotic {
+            // Range-1 hops over an occupied screen, two steps away.
+            for sc in (kd.hop_capture_screens[from] & occ).squares() {
+                targets |= B::bit(2 * sc - from) & theirs;
+            }
+            for sc in (kd.hop_move_screens[from] & occ).squares() {
+                targets |= B::bit(2 * sc - from) & promo_ok;
+            }
+            // Rider hops: one step beyond each first blocker.
+            for b in (seen & occ).squares() {
+                let h = t.geo.beyond(from, b);
+                if h != NO_SQ {
+                    targets |= B::bit(h as usize) & theirs;
                 }
             }
-            for to in targets.squares() {
-                let p = if promotes && last.has(to) { promo } else { None };
-                out(Move::new(from, to, p, Special::Normal));
-            }
+        }
+        for to in targets.squares() {
+            let p = if promotes && last.has(to) { promo } else { None };
+            out(Move::new(from, to, p, Special::Normal));
         }
     }
 }
