@@ -171,8 +171,11 @@ impl<B: BitSet> Sink<B> for Scorer<'_, B> {
     }
     #[inline(always)]
     fn push(&mut self, m: Move) {
-        let capture = m.special() == Special::EnPassant || self.pos.board[m.to()] != EMPTY;
-        let score = if capture || m.promotion().is_some() { mvv_lva(self.eval, self.pos, m) } else { self.quiet(m) };
+        let score = if self.pos.is_capture(m) || m.promotion().is_some() {
+            mvv_lva(self.eval, self.pos, m)
+        } else {
+            self.quiet(m)
+        };
         Scorer::add(self, m, score);
     }
     #[inline(always)]

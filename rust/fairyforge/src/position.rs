@@ -151,6 +151,12 @@ impl<B: BitSet> Position<B> {
         self.tables.is_attacked(self, sq, by, self.occupied())
     }
 
+    /// True when `m` captures (its target is occupied, or en passant).
+    #[inline(always)]
+    pub(crate) fn is_capture(&self, m: Move) -> bool {
+        m.special() == Special::EnPassant || self.board[m.to()] != EMPTY
+    }
+
     /// The running material and piece-square sum.
     #[inline(always)]
     pub fn psq(&self) -> Psq {

@@ -90,7 +90,7 @@ use crate::geometry::NO_SQ;
 use crate::moves::{Move, Special};
 use crate::ordering::{gravity, mvv_lva, MoveBuf, Scorer, HISTORY_MAX, TT_MOVE_SCORE};
 use crate::piece::{Color, Kind};
-use crate::position::{Position, EMPTY};
+use crate::position::Position;
 use crate::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, MATE_BOUND};
 use crate::variant::StalemateRule;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -835,7 +835,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             picked = false;
             let count = i - start;
             i += 1;
-            let quiet = !is_capture(pos, m) && m.promotion().is_none();
+            let quiet = !pos.is_capture(m) && m.promotion().is_none();
             // A quiet move is skipped when it comes late, or when even what
             // it gains by evolving leaves the static evaluation far below
             // alpha (never the first move). A move outside the check zone
@@ -1180,12 +1180,6 @@ fn shock_score<B: BitSet>(pos: &Position<B>, ply: usize) -> Option<i32> {
     Some(if pos.turn() == loser { -MATE + ply as i32 } else { MATE - ply as i32 })
 }
 
-/// True when the move captures (its target is occupied, or en passant).
-#[inline(always)]
-fn is_capture<B: BitSet>(pos: &Position<B>, m: Move) -> bool {
-    m.special() == Special::EnPassant || pos.board[m.to()] != EMPTY
-}
-
 /// The kind the move captures, if any.
 #[inline(always)]
 fn victim<B: BitSet>(pos: &Position<B>, m: Move) -> Option<Kind> {
@@ -1486,7 +1480,7 @@ mod tests {
             .iter()
             .copied()
             .filter(|&m| {
-                (is_capture(pos, m) && m.promotion().is_none()) || (m.promotion().is_some() && m.promotion() == promo)
+                (pos.is_capture(m) && m.promotion().is_none()) || (m.promotion().is_some() && m.promotion() == promo)
             })
             .collect();
         v.sort();
@@ -1533,7 +1527,7 @@ mod tests {
                                 complex_squares += usize::from(q.tables.sets[q.turn()].complex.0 != 0);
                             }
                             checks_found += check as usize;
-                            if is_capture(q, m) {
+                            if q.is_capture(m) {
                                 let s = see(q, m, &e);
                                 assert!(s.abs() <= 20_000);
                                 for th in [-300, -evolution_gain(q, m, &e), 0, 1, 150] {
