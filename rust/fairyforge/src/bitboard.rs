@@ -6,7 +6,7 @@
 
 use std::fmt::Debug;
 use std::hash::Hash;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Index, IndexMut, Not, Shl, Shr};
 
 /// A set of squares, one bit per square (bit `i` is square `i`).
 pub trait BitSet:
@@ -32,6 +32,11 @@ pub trait BitSet:
     const EMPTY: Self;
     /// Number of squares the word can hold.
     const CAPACITY: usize;
+    /// One byte per square the word can hold (a position's mailbox): sized
+    /// to the width, so an 8x8 position stays small enough to copy inline.
+    type Bytes: Copy + Send + Sync + Index<usize, Output = u8> + IndexMut<usize>;
+    /// A [`BitSet::Bytes`] with every byte set to `fill`.
+    fn bytes(fill: u8) -> Self::Bytes;
     /// The set holding only `sq`.
     fn bit(sq: usize) -> Self;
     /// True when no square is set.
@@ -67,6 +72,11 @@ macro_rules! impl_bitset {
         impl BitSet for $t {
             const EMPTY: Self = 0;
             const CAPACITY: usize = $bits;
+            type Bytes = [u8; $bits];
+            #[inline(always)]
+            fn bytes(fill: u8) -> Self::Bytes {
+                [fill; $bits]
+            }
             #[inline(always)]
             fn bit(sq: usize) -> Self {
                 1 << sq

@@ -32,7 +32,7 @@ pub struct Position<B: BitSet> {
     pub tables: &'static Tables<B>,
     pub(crate) by_kind: [B; NKINDS],
     pub(crate) by_color: [B; 2],
-    pub(crate) board: [u8; 128],
+    pub(crate) board: B::Bytes,
     pub(crate) turn: Color,
     pub(crate) castling: u8,
     /// Square crossed by the last double step (en-passant target), or NO_SQ.
@@ -74,7 +74,7 @@ impl<B: BitSet> Position<B> {
             tables,
             by_kind: [B::EMPTY; NKINDS],
             by_color: [B::EMPTY; 2],
-            board: [EMPTY; 128],
+            board: B::bytes(EMPTY),
             turn: Color::White,
             castling: 0,
             ep: NO_SQ,
