@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from fairyforge import cli
+from fairyforge import bench, cli
 
 
 def run(capsys, *argv: str) -> tuple[int, str]:
@@ -48,6 +48,8 @@ def test_options_reach_the_variant(capsys):
         (["perft", "2", "--variant", "xiangqi"], "unknown variant"),
         (["perft", "2", "-v", "burden", "--opt", "royal=emperor"], "invalid option royal"),
         (["perft", "2", "-v", "burden", "--opt", "royal"], "expected key=value"),
+        (["bench", "--quick", "--peer", "/nonexistent/engine"], "peer: no executable engine"),
+        (["bench", "--quick", "--peer", "true"], "did not start as a UCI engine"),
     ],
 )
 def test_bad_input_is_a_clear_error(capsys, argv, fragment):
@@ -63,6 +65,9 @@ def test_bench_quick_prints_table_and_ratios(capsys, tmp_path):
     assert "shocking start" in out and "burden start" in out and "evolution start" in out
     assert re.search(r"signature \(total nodes\): \d+", out)
     assert "vs python-chess" in out
+    # Every installed search peer gets a row and a ratio.
+    peers = len(bench.find_peers())
+    assert len(re.findall(r"chess search vs .+: [\d.]+x nodes/s", out)) == peers
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 

@@ -1,9 +1,13 @@
 """The benchmark suite behind ``fairyforge bench``: a fixed list of perft
 runs with a deterministic node-count signature, timed against python-chess
-(when installed) in the same run."""
+(when installed) in the same run, and one-second searches from each start
+position, the chess one timed against the installed UCI engines
+(Fairy-Stockfish, Stockfish) in the same run."""
 
 from __future__ import annotations
 
+import os
+import shutil
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,6 +30,10 @@ class Row:
     nodes: int
     seconds: float
     note: str = ""
+    #: Median nodes/s of a case run several times (the row keeps the fastest).
+    median: float | None = None
+    #: Whether the work is fixed (a perft), so its nodes join the signature.
+    fixed: bool = True
 
     @property
     def mnps(self) -> float:
@@ -33,10 +41,15 @@ class Row:
         return self.nodes / self.seconds / 1e6 if self.seconds > 0 else float("inf")
 
 
-def _timed(name: str, depth: int, note: str, fn: Callable[[], int]) -> Row:
+def _timed(name: str, depth: int, note: str, fn: Callable[[], int | Timing]) -> Row:
+    """Run one case: timed here, or by itself when it returns a Timing."""
     start = time.perf_counter()
-    nodes = fn()
-    return Row(name, depth, nodes, time.perf_counter() - start, note)
+    result = fn()
+    if not isinstance(result, Timing):
+        return Row(name, depth, result, time.perf_counter() - start, note)
+    if result.median is not None:
+        note += f"; median {result.median / 1e6:.2f} M/s"
+    return Row(name, result.depth, result.nodes, result.seconds, note, result.median, result.fixed)
 
 
 def python_loop_perft(board, depth: int) -> int:
@@ -65,10 +78,44 @@ def python_bulk_perft(board, depth: int) -> int:
     return total
 
 
-def cases(quick: bool) -> list[tuple[str, int, str, Callable[[], int]]]:
-    """The suite: (name, depth, note, function returning nodes)."""
+#: UCI engines looked for as search peers, in this order (Debian installs
+#: them in ``/usr/games``, which is not on every ``PATH``).
+PEER_NAMES = ("fairy-stockfish", "stockfish")
+
+
+def _search_path() -> str:
+    return os.pathsep.join([os.environ.get("PATH", ""), "/usr/games"])
+
+
+def find_peers() -> list[str]:
+    """Paths of the installed engines of :data:`PEER_NAMES`."""
+    found = (shutil.which(name, path=_search_path()) for name in PEER_NAMES)
+    return [p for p in found if p]
+
+
+@dataclass
+class Timing:
+    """What a case that times itself measured: the kept run's nodes, seconds
+    and depth, the median nodes/s of its runs, and whether the work was
+    fixed (a perft, not a search against the clock)."""
+
+    nodes: int
+    seconds: float
+    depth: int = 0
+    median: float | None = None
+    fixed: bool = True
+
+
+#: A case: (name, depth, note, function returning its nodes or a Timing).
+Case = tuple[str, int, str, Callable[[], "int | Timing"]]
+
+
+def cases(quick: bool, peers: list[str] | None = None) -> list[Case]:
+    """The suite; ``peers``: paths of UCI engines to time on the chess
+    search row's task (default: those :func:`find_peers` finds, when
+    python-chess is installed to drive them)."""
     d = 1 if quick else 0
-    out: list[tuple[str, int, str, Callable[[], int]]] = []
+    out: list[Case] = []
 
     def engine(variant: str, fen: str | None, depth: int, threads: int = 1, **opts):
         return lambda: fairyforge.perft(variant, fen, depth, threads=threads, **opts)
@@ -88,9 +135,25 @@ def cases(quick: bool) -> list[tuple[str, int, str, Callable[[], int]]]:
     out.append(("evolution start", 5 - d, "", engine("evolution", None, 5 - d)))
     movetime = 250 if quick else 1000
     runs = 1 if quick else SEARCH_RUNS
+    timing = f"{movetime} ms" if runs == 1 else f"{movetime} ms, best of {runs}"
     for variant in fairyforge.variants():
-        note = f"{movetime} ms" if runs == 1 else f"{movetime} ms, best of {runs}"
-        out.append((f"{variant} search", 0, note, _search(variant, movetime, runs)))
+        out.append((f"{variant} search", 0, timing, _search(variant, movetime, runs)))
+    try:
+        import chess
+
+        has_chess = True
+    except ImportError:
+        has_chess = False
+    if peers is None:
+        peers = find_peers() if has_chess else []
+    elif peers and not has_chess:
+        raise ValueError("peer: python-chess is needed to drive UCI engines (pip install chess)")
+    for path in peers:
+        found = shutil.which(path, path=_search_path())
+        if found is None:
+            raise ValueError(f"peer: no executable engine at {path!r}")
+        name = f"chess search ({engine_name(found)})"
+        out.append((name, 0, f"peer, {timing}", _peer(found, movetime, runs)))
     loop_depth = 3
     out.append(
         (
@@ -100,9 +163,7 @@ def cases(quick: bool) -> list[tuple[str, int, str, Callable[[], int]]]:
             lambda: python_loop_perft(fairyforge.Board("chess"), loop_depth),
         )
     )
-    try:
-        import chess
-    except ImportError:
+    if not has_chess:
         return out
     out.append(
         (
@@ -129,50 +190,96 @@ def cases(quick: bool) -> list[tuple[str, int, str, Callable[[], int]]]:
 #: the slow runs measure the neighbours. The median is shown beside it.
 SEARCH_RUNS = 3
 
-_ENGINE_SECONDS: dict[int, float] = {}
-#: Per variant: the best run's depth, seconds, and the median nodes/s.
-_SEARCH: dict[str, tuple[int, float, float]] = {}
+
+def _best(runs: list[tuple[int, float, int]]) -> Timing:
+    """The fastest of ``(nodes, seconds, depth)`` runs, with their median
+    when there are several."""
+    rates = sorted(nodes / secs for nodes, secs, _ in runs)
+    nodes, secs, depth = max(runs, key=lambda r: r[0] / r[1])
+    median = rates[len(rates) // 2] if len(runs) > 1 else None
+    return Timing(nodes, secs, depth, median, fixed=False)
 
 
-def _search(variant: str, movetime: int, runs: int) -> Callable[[], int]:
-    def run() -> int:
+def _search(variant: str, movetime: int, runs: int) -> Callable[[], Timing]:
+    def run() -> Timing:
         results = []
         for _ in range(runs):
             start = time.perf_counter()
             result = fairyforge.Board(variant).search(movetime=movetime)
             results.append((result.nodes, time.perf_counter() - start, result.depth))
-        rates = sorted(nodes / secs for nodes, secs, _ in results)
-        nodes, secs, depth = max(results, key=lambda r: r[0] / r[1])
-        _SEARCH[variant] = (depth, secs, rates[len(rates) // 2])
-        return nodes
+        return _best(results)
 
     return run
 
 
-def _engine_time(depth: int) -> Callable[[], int]:
-    def run() -> int:
+def _open_uci(path: str):
+    """Start the UCI engine at ``path`` (a ``ValueError`` naming it if that
+    fails)."""
+    import chess.engine
+
+    try:
+        return chess.engine.SimpleEngine.popen_uci(path)
+    except (OSError, chess.engine.EngineError) as e:
+        raise ValueError(f"peer: {path} did not start as a UCI engine: {e}") from e
+
+
+def engine_name(path: str) -> str:
+    """The name the UCI engine at ``path`` gives itself."""
+    engine = _open_uci(path)
+    try:
+        return str(engine.id.get("name", os.path.basename(path)))
+    finally:
+        engine.quit()
+
+
+def peer_search(path: str, movetime: int, runs: int) -> list[tuple[int, float, int]]:
+    """Search the chess start position with the UCI engine at ``path`` as
+    the search rows do: one thread, a 16 MiB table cleared before each run
+    (``ucinewgame``), ``go movetime``, ``runs`` times. Returns per run the
+    nodes, seconds and depth of the engine's last info line (its own clock:
+    no process start or pipe time)."""
+    import chess
+    import chess.engine
+
+    engine = _open_uci(path)
+    try:
+        options = {"Threads": 1, "Hash": 16}
+        engine.configure({k: v for k, v in options.items() if k in engine.options})
+        results = []
+        for _ in range(runs):
+            # A new game object makes python-chess send ``ucinewgame``.
+            limit = chess.engine.Limit(time=movetime / 1000)
+            info = engine.analyse(chess.Board(), limit, game=object())
+            results.append((int(info["nodes"]), float(info["time"]), int(info["depth"])))
+        return results
+    finally:
+        engine.quit()
+
+
+def _peer(path: str, movetime: int, runs: int) -> Callable[[], Timing]:
+    return lambda: _best(peer_search(path, movetime, runs))
+
+
+def _engine_time(depth: int) -> Callable[[], Timing]:
+    def run() -> Timing:
         nodes, secs = fairyforge._core.perft_timed("chess", None, depth, threads=1)
-        _ENGINE_SECONDS[depth] = secs
-        return nodes
+        return Timing(nodes, secs, depth)
 
     return run
 
 
-def run_suite(quick: bool = False, console: Console | None = None) -> list[Row]:
-    """Run every case with a progress bar; return the rows."""
-    todo = cases(quick)
+def run_suite(
+    quick: bool = False, console: Console | None = None, peers: list[str] | None = None
+) -> list[Row]:
+    """Run every case with a progress bar; return the rows (``peers``: as
+    for :func:`cases`)."""
+    todo = cases(quick, peers)
     rows: list[Row] = []
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("bench", total=len(todo))
         for name, depth, note, fn in todo:
             progress.update(task, description=f"{name} d{depth}")
             row = _timed(name, depth, note, fn)
-            if name == "chess start (engine timer)" and depth in _ENGINE_SECONDS:
-                row.seconds = _ENGINE_SECONDS[depth]
-            if name.endswith(" search"):
-                row.depth, row.seconds, median = _SEARCH[name.split()[0]]
-                if SEARCH_RUNS > 1 and not quick:
-                    row.note += f"; median {median / 1e6:.2f} M/s"
             rows.append(row)
             progress.advance(task)
     return rows
@@ -181,7 +288,7 @@ def run_suite(quick: bool = False, console: Console | None = None) -> list[Row]:
 def signature(rows: list[Row]) -> int:
     """Sum of the fixed-depth node counts (the timed searches left out):
     changes only when move generation does."""
-    return sum(r.nodes for r in rows if not r.name.endswith(" search"))
+    return sum(r.nodes for r in rows if r.fixed)
 
 
 def _find(rows: list[Row], name: str) -> Row | None:
@@ -189,7 +296,8 @@ def _find(rows: list[Row], name: str) -> Row | None:
 
 
 def ratios(rows: list[Row]) -> list[str]:
-    """The comparisons people read: against python-chess, threads, overhead."""
+    """The comparisons people read: against python-chess and the search
+    peers, threads, overhead."""
     out = []
     ff = _find(rows, "chess start (Board.perft)")
     eng = _find(rows, "chess start (engine timer)")
@@ -206,6 +314,15 @@ def ratios(rows: list[Row]) -> list[str]:
         out.append(f"Board.perft overhead over the engine's own time: {overhead:+.1%}")
     if ff and two:
         out.append(f"2 threads vs 1 thread: {two.mnps / ff.mnps:.2f}x")
+    search = _find(rows, "chess search")
+    for peer in (r for r in rows if r.note.startswith("peer, ")):
+        if search is None:
+            break
+        line = f"chess search vs {peer.name.removeprefix('chess search ')[1:-1]}: "
+        line += f"{search.mnps / peer.mnps:,.1f}x nodes/s"
+        if search.median and peer.median:
+            line += f" (medians: {search.median / peer.median:,.1f}x)"
+        out.append(line)
     return out
 
 
@@ -218,12 +335,15 @@ def plot(rows: list[Row], path: str) -> None:
 
     fig, ax = plt.subplots(figsize=(9, 0.45 * len(rows) + 1.5))
     names = [f"{r.name} d{r.depth}" for r in rows]
-    colors = ["#c0392b" if "python-chess" in r.name else "#2c7fb8" for r in rows]
+    colors = [
+        "#c0392b" if r.note.startswith("peer") or "python-chess" in r.name else "#2c7fb8"
+        for r in rows
+    ]
     ax.barh(names, [r.nodes / r.seconds for r in rows], color=colors)
     ax.set_xscale("log")
     ax.set_xlabel("nodes per second (log scale)")
     ax.invert_yaxis()
-    ax.set_title("fairyforge bench (red: python-chess in the same run)")
+    ax.set_title("fairyforge bench (red: peers in the same run)")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)

@@ -68,7 +68,8 @@ def cmd_perft(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    rows = benchmod.run_suite(quick=args.quick, console=console)
+    peers = [] if args.no_peers else args.peer
+    rows = benchmod.run_suite(quick=args.quick, console=console, peers=peers)
     table = Table(title="fairyforge bench (single thread unless noted)")
     for col, justify in [
         ("case", "left"),
@@ -281,6 +282,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="run the fixed benchmark suite and print nodes/s")
     p.add_argument("--quick", action="store_true", help="shallower depths (a few seconds)")
     p.add_argument("--plot", metavar="PNG", help="also write a bar chart (needs matplotlib)")
+    peers = p.add_mutually_exclusive_group()
+    peers.add_argument(
+        "--peer",
+        action="append",
+        metavar="ENGINE",
+        help="a UCI engine to time on the chess search (repeatable; "
+        "default: fairy-stockfish and stockfish where installed)",
+    )
+    peers.add_argument("--no-peers", action="store_true", help="time no UCI engine")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("search", help="search a position and print the best move")
