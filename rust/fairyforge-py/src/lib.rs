@@ -669,7 +669,8 @@ impl Board {
                 "invalid search limits: depth, multipv, threads and hash_mb must be at least 1",
             ));
         }
-        let limits = fairyforge::Limits { depth, nodes, movetime_ms, multipv, threads, hash_mb, eval, plain };
+        let limits =
+            fairyforge::Limits { depth, nodes, movetime_ms, soft_ms: None, multipv, threads, hash_mb, eval, plain };
         let pos = self.inner.pos;
         let history: Vec<u64> = self.inner.history.iter().map(|(p, _)| p.key()).collect();
         let failure: std::sync::Mutex<Option<PyErr>> = std::sync::Mutex::new(None);

@@ -44,5 +44,5 @@ pub use moves::{Move, MoveList, Special};
 pub use outcome::{Outcome, Termination};
 pub use piece::{ByColor, Color, Kind, Piece};
 pub use position::Position;
-pub use search::{search, Info, Limits, Score, SearchResult};
+pub use search::{search, Engine, Info, Limits, Score, SearchResult};
 pub use variant::Variant;

@@ -121,6 +121,9 @@ pub struct Limits {
     /// `go movetime`: an iteration still running when they are up is cut
     /// short, and a better root move it found is kept).
     pub movetime_ms: Option<u64>,
+    /// Start no new iteration after this many milliseconds (a clock's
+    /// optimum time; `movetime_ms` stays the hard limit).
+    pub soft_ms: Option<u64>,
     /// Number of best lines to report (at least 1).
     pub multipv: usize,
     /// Search threads (Lazy SMP; 1 is deterministic).
@@ -139,6 +142,7 @@ impl Default for Limits {
             depth: None,
             nodes: None,
             movetime_ms: None,
+            soft_ms: None,
             multipv: 1,
             threads: 1,
             hash_mb: 16,
@@ -224,7 +228,8 @@ pub struct SearchResult {
     pub time_ms: u64,
 }
 
-/// Search a position. `history`: Zobrist keys ([`Position::key`]) of the
+/// Search a position with a fresh transposition table of
+/// `limits.hash_mb` MiB. `history`: Zobrist keys ([`Position::key`]) of the
 /// earlier positions of the game, oldest first, for repetition detection.
 /// Returns one result per MultiPV line, best first; when the side to move
 /// has no legal move, a single result with `best_move: None` and the score
@@ -238,14 +243,66 @@ pub fn search(
     stop: &AtomicBool,
     info: &mut dyn FnMut(&Info),
 ) -> Vec<SearchResult> {
-    match pos {
-        AnyPosition::Small(p) => search_position(p, history, limits, stop, info),
-        AnyPosition::Large(p) => search_position(p, history, limits, stop, info),
+    Engine::new(limits.hash_mb).search(pos, history, limits, stop, info)
+}
+
+/// A searcher that keeps its transposition table between searches, as a
+/// UCI engine does between the moves of a game.
+pub struct Engine {
+    tt: TranspositionTable,
+    hash_mb: usize,
+}
+
+impl Engine {
+    /// An engine with an empty table of about `hash_mb` MiB.
+    pub fn new(hash_mb: usize) -> Engine {
+        Engine { tt: TranspositionTable::new(hash_mb), hash_mb }
+    }
+
+    /// Size of the table in MiB.
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+
+    /// Replace the table by an empty one of `hash_mb` MiB (a no-op when
+    /// the size is unchanged).
+    pub fn resize(&mut self, hash_mb: usize) {
+        if hash_mb != self.hash_mb {
+            self.tt = TranspositionTable::new(hash_mb);
+            self.hash_mb = hash_mb;
+        }
+    }
+
+    /// Forget everything learnt: the next search starts as a fresh one.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Transposition-table fill in permille.
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    /// [`search`] with this engine's table (`limits.hash_mb` is ignored:
+    /// see [`Engine::resize`]).
+    pub fn search(
+        &mut self,
+        pos: &AnyPosition,
+        history: &[u64],
+        limits: &Limits,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&Info),
+    ) -> Vec<SearchResult> {
+        match pos {
+            AnyPosition::Small(p) => search_position(&self.tt, p, history, limits, stop, info),
+            AnyPosition::Large(p) => search_position(&self.tt, p, history, limits, stop, info),
+        }
     }
 }
 
-/// [`search`] on a position of either bitboard width.
-pub fn search_position<B: BitSet>(
+/// [`search`] on a position of either bitboard width, with a given table.
+fn search_position<B: BitSet>(
+    tt: &TranspositionTable,
     pos: &Position<B>,
     history: &[u64],
     limits: &Limits,
@@ -254,11 +311,10 @@ pub fn search_position<B: BitSet>(
 ) -> Vec<SearchResult> {
     let start = Instant::now();
     let threads = limits.threads.max(1);
-    let tt = TranspositionTable::new(limits.hash_mb);
     tt.new_search();
     let eval = Evaluator::new(pos.tables, limits.eval);
     let shared = Shared {
-        tt: &tt,
+        tt,
         stop,
         abort: AtomicBool::new(false),
         start,
@@ -595,6 +651,11 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 // A proven mate needs no deeper search (unless a depth was asked).
                 let best = completed[0].score;
                 if limits.depth.is_none() && best.abs() >= MATE_BOUND && MATE - best.abs() <= d {
+                    break;
+                }
+                // A clock's optimum time is spent: the next iteration would
+                // likely not finish before the hard limit.
+                if limits.soft_ms.is_some_and(|t| self.shared.elapsed_ms() >= t) {
                     break;
                 }
             }

@@ -480,3 +480,36 @@ fn threads_respect_movetime() {
         assert!(reports >= 1 && r[0].depth >= 1 && r[0].nodes > 0);
     }
 }
+
+#[test]
+fn engine_keeps_its_table_between_searches() {
+    let (_, p) = position("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let stop = AtomicBool::new(false);
+    let limits = depth(7);
+    let mut engine = fairyforge::Engine::new(16);
+    let first = engine.search(&p, &[], &limits, &stop, &mut |_| {});
+    // A fresh search and the engine's first search are the same search.
+    let fresh = run(&p, &limits);
+    assert_eq!((&first[0].pv, first[0].score, first[0].nodes), (&fresh[0].pv, fresh[0].score, fresh[0].nodes));
+    assert!(engine.hashfull() > 0);
+    // The second search of the same position starts from a filled table.
+    let second = engine.search(&p, &[], &limits, &stop, &mut |_| {});
+    assert!(second[0].nodes < first[0].nodes, "{} vs {}", second[0].nodes, first[0].nodes);
+    // After new_game the engine searches as a fresh one again.
+    engine.new_game();
+    assert_eq!(engine.hashfull(), 0);
+    assert_eq!(engine.search(&p, &[], &limits, &stop, &mut |_| {})[0].nodes, first[0].nodes);
+    engine.resize(1);
+    assert_eq!(engine.hash_mb(), 1);
+}
+
+#[test]
+fn soft_time_starts_no_new_iteration() {
+    let (_, p) = position("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let t = std::time::Instant::now();
+    // Soft limit 0: the first iteration completes, then the search ends
+    // long before the hard limit.
+    let r = run(&p, &Limits { soft_ms: Some(0), movetime_ms: Some(5000), ..Limits::default() });
+    assert!(t.elapsed().as_millis() < 2000, "{:?}", t.elapsed());
+    assert_eq!(r[0].depth, 1);
+}
