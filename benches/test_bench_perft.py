@@ -12,7 +12,7 @@ import chess
 import pytest
 
 import fairyforge
-from fairyforge.bench import python_bulk_perft, python_loop_perft
+from fairyforge.tools.bench import python_bulk_perft, python_loop_perft
 
 
 def nps(benchmark, nodes: int) -> float:

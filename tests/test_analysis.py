@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 
 import fairyforge
-from fairyforge import analysis, cli, pgn
+from fairyforge import pgn
+from fairyforge.tools import analysis, cli
 
 GOOD = """[Event "a"]
 [Variant "shocking"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fairyforge import bench
+from fairyforge.tools import bench
 
 PEERS = bench.find_peers()
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from fairyforge import bench, cli
+from fairyforge.tools import bench, cli
 
 
 def run(capsys, *argv: str) -> tuple[int, str]:

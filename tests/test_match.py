@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-from fairyforge import match
-from fairyforge.match import Pairing, Player, Score
+from fairyforge.tools import match
+from fairyforge.tools.match import Pairing, Player, Score
 
 
 def test_pairings_swap_colours_on_each_opening():

@@ -8,7 +8,7 @@ import re
 import shlex
 from pathlib import Path
 
-from fairyforge import cli
+from fairyforge.tools import cli
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text()
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import fairyforge
-from fairyforge import pgn, pool
+from fairyforge import pgn
+from fairyforge.tools import pool
 
 
 @dataclass(frozen=True)

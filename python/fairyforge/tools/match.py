@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import fairyforge
-from fairyforge import pool
+from fairyforge.tools import pool
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 import fairyforge
-from fairyforge import bench as benchmod
+from fairyforge.tools import bench as benchmod
 
 console = Console()
 
@@ -157,7 +157,7 @@ def cmd_search(args: argparse.Namespace) -> int:
 def cmd_analyse(args: argparse.Namespace) -> int:
     from rich.progress import Progress
 
-    from fairyforge import analysis, pool
+    from fairyforge.tools import analysis, pool
 
     errors: list = []
     items = list(analysis.tasks(args.pgn, depth=args.depth, nodes=args.nodes, errors=errors))
@@ -203,7 +203,7 @@ def players(nodes: int) -> dict:
     """The match presets: the full engine, a material-only one-ply player,
     and plain alpha-beta (no TT, pruning or extensions) on the same node
     budget as the full engine."""
-    from fairyforge.match import Player
+    from fairyforge.tools.match import Player
 
     return {
         "full": Player("full", nodes=nodes),
@@ -215,7 +215,7 @@ def players(nodes: int) -> dict:
 def cmd_match(args: argparse.Namespace) -> int:
     from rich.progress import Progress
 
-    from fairyforge import match, pool
+    from fairyforge.tools import match, pool
 
     presets = players(args.nodes)
     a, b = presets[args.a], presets[args.b]
