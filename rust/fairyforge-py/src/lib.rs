@@ -829,7 +829,7 @@ fn perft_timed(
 /// Names of the built-in variants.
 #[pyfunction]
 fn variants() -> Vec<&'static str> {
-    fairyforge::variant::VARIANTS.to_vec()
+    fairyforge::VARIANTS.to_vec()
 }
 
 /// The variant definition for a name and options.

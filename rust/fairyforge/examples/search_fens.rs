@@ -3,7 +3,7 @@
 //! instructions per node over many positions, e.g. `search_fens 8 chess <
 //! benches/search_positions.txt` (160 positions, 40 per variant, from
 //! seeded random play).
-use fairyforge::search::search;
+use fairyforge::search;
 use fairyforge::{AnyPosition, Limits, Variant};
 use std::io::BufRead;
 use std::sync::atomic::AtomicBool;

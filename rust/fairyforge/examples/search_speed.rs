@@ -5,7 +5,7 @@
 //! Besides wall-clock time it prints this thread's CPU time (Linux
 //! `/proc/thread-self/stat`), which stays meaningful on a busy machine.
 
-use fairyforge::search::search;
+use fairyforge::search;
 use fairyforge::{AnyPosition, Limits, Variant};
 use std::sync::atomic::AtomicBool;
 

@@ -3,8 +3,8 @@
 //! the engine's legal moves), game ends inside the tree, legality of the
 //! returned moves on random positions, determinism, limits and options.
 
-use fairyforge::search::{search, Info, Limits, Score, SearchResult, MATE};
-use fairyforge::variant::StalemateRule;
+use fairyforge::StalemateRule;
+use fairyforge::{search, Info, Limits, Score, SearchResult, MATE};
 use fairyforge::{AnyPosition, Color, EvalKind, Move, Variant};
 use std::sync::atomic::AtomicBool;
 

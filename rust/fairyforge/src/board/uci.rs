@@ -2,10 +2,10 @@
 //! `a10a12`; castling as the king's two-square move.
 
 use crate::bitboard::BitSet;
+use crate::board::position::Position;
 use crate::error::{Error, ErrorKind};
 use crate::moves::{Move, MoveList};
 use crate::piece::Kind;
-use crate::position::Position;
 
 impl<B: BitSet> Position<B> {
     /// Coordinate text of a move.

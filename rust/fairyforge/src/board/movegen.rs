@@ -1,6 +1,6 @@
 //! Legal move generation for every variant from the piece data.
 //!
-//! Targets come from the tables of [`crate::attacks`]: leap tables, slider
+//! Targets come from the tables of [`crate::rules::attacks`]: leap tables, slider
 //! lookups, and for Robotic pieces (RULES.md §3) the hops, found set-wise
 //! (one step beyond each first blocker of a rider, two steps over each
 //! occupied screen of a range-1 line). Legality (§1: no move may leave a
@@ -46,13 +46,13 @@
 //! discovered-check blockers (`Position::checks`; moves that could change a
 //! Robotic line, a lame leg or a hop screen there get the full test).
 
-use crate::attacks::{shift, Placement};
 use crate::bitboard::BitSet;
+use crate::board::position::{Position, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ, EMPTY};
 use crate::geometry::{dir_is_positive, NO_SQ};
 use crate::moves::{Move, MoveList, Special};
 use crate::piece::{Color, Kind, Piece, NKINDS};
-use crate::position::{Position, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ, EMPTY};
-use crate::variant::KindSet;
+use crate::rules::attacks::{shift, Placement};
+use crate::rules::variant::KindSet;
 
 /// A position's placement with some enemy pieces lifted (a captured piece),
 /// for attack tests of the position after a move without making it.
@@ -808,7 +808,7 @@ impl<B: BitSet> Position<B> {
     /// Targets of the rarer movement shapes of one piece: the Gryphon's
     /// bent ride (§2.1) and lame leaps (the Rover's horse moves).
     #[inline(never)]
-    fn bent_and_lame(&self, node: &Node<B>, kd: &crate::attacks::KindTables<B>, from: usize) -> B {
+    fn bent_and_lame(&self, node: &Node<B>, kd: &crate::rules::attacks::KindTables<B>, from: usize) -> B {
         let t = self.tables;
         let empty = !node.occ & t.geo.all;
         let mut targets = B::EMPTY;

@@ -40,11 +40,11 @@
 //! and the FEN of the position.
 
 use crate::bitboard::BitSet;
-use crate::board::{AnyPosition, Board};
+use crate::board::game::{AnyPosition, Board};
+use crate::board::position::Position;
 use crate::error::{Error, ErrorKind};
 use crate::moves::{Move, MoveList, Special};
 use crate::piece::Kind;
-use crate::position::Position;
 
 /// A SAN split into its parts (before matching against legal moves).
 struct SanParts {

@@ -3,13 +3,13 @@
 //! variant hooks applied after a move (evolution §5.2/§6, promotion, shock
 //! §4.3).
 
-use crate::attacks::{Placement, Tables};
 use crate::bitboard::BitSet;
 use crate::geometry::{Size, NO_SQ};
 use crate::moves::{Move, Special};
 use crate::piece::{Color, Kind, Piece, NKINDS};
-use crate::psq::Psq;
-use crate::variant::KindSet;
+use crate::rules::attacks::{Placement, Tables};
+use crate::rules::psq::Psq;
+use crate::rules::variant::KindSet;
 use crate::zobrist;
 
 /// Mailbox marker for an empty square.
@@ -42,7 +42,7 @@ pub struct Position<B: BitSet> {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) key: u64,
-    /// Running material and piece-square sum ([`crate::psq`]).
+    /// Running material and piece-square sum ([`crate::rules::psq`]).
     pub(crate) psq: Psq,
     pub(crate) shocked: bool,
 }
@@ -55,7 +55,7 @@ impl<B: BitSet> Placement<B> for Position<B> {
     #[inline(always)]
     fn pieces_of(&self, color: Color, set: KindSet) -> B {
         let mut bb = B::EMPTY;
-        crate::attacks::any_kind(set, |i| {
+        crate::rules::attacks::any_kind(set, |i| {
             bb |= self.by_kind[i];
             false
         });

@@ -3,8 +3,8 @@
 //! position has no legal moves, so it is a leaf.
 
 use crate::bitboard::BitSet;
+use crate::board::position::Position;
 use crate::moves::{Move, MoveList};
-use crate::position::Position;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -38,14 +38,14 @@
 //! 1 + the number of royal pieces the winner has on the board at the end,
 //! + 1 more for a checkmate; the loser scores 0. Draws have no points.
 
-use crate::attacks::Placement;
 use crate::bitboard::BitSet;
-use crate::board::{AnyPosition, Board};
+use crate::board::game::{AnyPosition, Board};
+use crate::board::position::Position;
 use crate::geometry::NO_SQ;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Kind};
-use crate::position::Position;
-use crate::variant::StalemateRule;
+use crate::rules::attacks::Placement;
+use crate::rules::variant::StalemateRule;
 use crate::zobrist;
 use std::collections::HashMap;
 

@@ -9,8 +9,8 @@
 use crate::bitboard::BitSet;
 use crate::geometry::{dir_index, Geometry, NO_SQ};
 use crate::piece::{ByColor, Color, Kind, Mode, NKINDS};
-use crate::psq::PsqTables;
-use crate::variant::{KindSet, Variant};
+use crate::rules::psq::PsqTables;
+use crate::rules::variant::{KindSet, Variant};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
@@ -337,7 +337,7 @@ impl<B: BitSet> Tables<B> {
             royal_movers,
             orth_ring,
             diag_ring,
-            castle_keep: (0..n).map(|sq| crate::position::castle_keep(size, sq)).collect(),
+            castle_keep: (0..n).map(|sq| crate::board::position::castle_keep(size, sq)).collect(),
         }
     }
 

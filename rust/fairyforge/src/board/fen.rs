@@ -1,12 +1,12 @@
 //! FEN parsing, validation and writing (RULES.md §2.2). Every rejection
 //! names the FEN field and the problem.
 
-use crate::attacks::Tables;
 use crate::bitboard::BitSet;
+use crate::board::position::{Position, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ};
 use crate::error::Error;
 use crate::geometry::NO_SQ;
 use crate::piece::{Color, Piece};
-use crate::position::{Position, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ};
+use crate::rules::attacks::Tables;
 
 impl<B: BitSet> Position<B> {
     /// Parse and validate a FEN for the tables' variant. Four-field FENs are

@@ -3,7 +3,7 @@
 //!
 //! # Rationale
 //!
-//! **Material and piece-square terms** come from [`crate::psq`] (values
+//! **Material and piece-square terms** come from [`crate::rules::psq`] (values
 //! with their rationale there), summed incrementally by the position. On top
 //! of them, a passed bonus for every kind that promotes when no enemy
 //! promoter stands in front of it on its own or an adjacent file (the
@@ -30,12 +30,12 @@
 //! kings are born during the game and stalemate loses, so there is no quiet
 //! king-walk endgame to taper toward.
 
-use crate::attacks::{Placement, Tables};
 use crate::bitboard::BitSet;
-use crate::board::AnyPosition;
+use crate::board::game::AnyPosition;
+use crate::board::position::Position;
 use crate::piece::{Color, Kind, ALL_KINDS, NKINDS};
-use crate::position::Position;
-use crate::variant::{KindSet, StalemateRule};
+use crate::rules::attacks::{Placement, Tables};
+use crate::rules::variant::{KindSet, StalemateRule};
 
 /// Which evaluation the search uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -365,8 +365,8 @@ impl<B: BitSet> Evaluator<B> {
 
     /// The material and piece-square sum recomputed from the board (checks
     /// the incremental one in debug builds).
-    fn psq_from_scratch(&self, pos: &Position<B>) -> crate::psq::Psq {
-        let mut sum = crate::psq::Psq::default();
+    fn psq_from_scratch(&self, pos: &Position<B>) -> crate::rules::psq::Psq {
+        let mut sum = crate::rules::psq::Psq::default();
         for sq in 0..self.n {
             if let Some(p) = pos.piece_at(sq) {
                 sum.add(self.tables.psq.entry(p.code(), sq));
@@ -420,7 +420,7 @@ pub fn evaluate(pos: &AnyPosition) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::Variant;
+    use crate::rules::variant::Variant;
 
     fn eval(variant: &str, fen: Option<&str>) -> i32 {
         evaluate(&AnyPosition::new(&Variant::new(variant, &[]).unwrap(), fen).unwrap())

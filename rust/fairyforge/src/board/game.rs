@@ -2,13 +2,13 @@
 //! move history. Boards of up to 64 squares run on `u64` bitboards, larger
 //! ones on `u128`; the choice is made once, here, and hidden from callers.
 
-use crate::attacks::Tables;
+use crate::board::perft::Cancelled;
+use crate::board::position::Position;
 use crate::error::Error;
 use crate::moves::{Move, MoveList};
-use crate::perft::Cancelled;
 use crate::piece::{Color, Piece};
-use crate::position::Position;
-use crate::variant::Variant;
+use crate::rules::attacks::Tables;
+use crate::rules::variant::Variant;
 use std::sync::atomic::AtomicBool;
 
 /// A position on either bitboard width.
@@ -25,8 +25,8 @@ pub enum AnyPosition {
 macro_rules! with_pos {
     ($any:expr, $p:ident => $body:expr) => {
         match $any {
-            $crate::board::AnyPosition::Small($p) => $body,
-            $crate::board::AnyPosition::Large($p) => $body,
+            $crate::AnyPosition::Small($p) => $body,
+            $crate::AnyPosition::Large($p) => $body,
         }
     };
 }

@@ -39,7 +39,7 @@
 
 use crate::geometry::Size;
 use crate::piece::{Color, Kind, ALL_KINDS, NKINDS};
-use crate::variant::{KindSet, Variant};
+use crate::rules::variant::{KindSet, Variant};
 
 /// Share of a piece's value taken from what it evolves into.
 pub const EVOLVE_WEIGHT: f64 = 0.3;

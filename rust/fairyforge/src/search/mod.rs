@@ -1,5 +1,5 @@
 //! Search: iterative deepening over a principal-variation (PVS) negamax
-//! with aspiration windows, a shared transposition table ([`crate::tt`]),
+//! with aspiration windows, a shared transposition table ([`crate::search::tt`]),
 //! quiescence, check extensions, move ordering (TT move, MVV-LVA, killers,
 //! history), null-move pruning, reverse futility, futility and late-move
 //! pruning, late-move reductions, MultiPV and Lazy SMP.
@@ -82,24 +82,25 @@
 //! searched. Moves are scored as the generator emits them, straight into
 //! one shared buffer.
 
-use crate::attacks::{Placement, Tables};
+pub(crate) mod eval;
+pub(crate) mod ordering;
+pub(crate) mod tt;
+
 use crate::bitboard::BitSet;
-use crate::board::AnyPosition;
-use crate::eval::{EvalKind, Evaluator, PassedCache};
+use crate::board::game::AnyPosition;
+use crate::board::position::Position;
 use crate::geometry::NO_SQ;
 use crate::moves::{Move, Special};
-use crate::ordering::{gravity, mvv_lva, MoveBuf, Scorer, HISTORY_MAX, TT_MOVE_SCORE};
 use crate::piece::{Color, Kind};
-use crate::position::Position;
-use crate::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, MATE_BOUND};
-use crate::variant::StalemateRule;
+use crate::rules::attacks::{Placement, Tables};
+use crate::rules::variant::StalemateRule;
+use crate::search::eval::{EvalKind, Evaluator, PassedCache};
+use crate::search::ordering::{gravity, mvv_lva, MoveBuf, Scorer, HISTORY_MAX, TT_MOVE_SCORE};
+use crate::search::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable};
+use crate::types::{MATE, MATE_BOUND, MAX_PLY};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-/// Score of a win at the root; a win at ply `p` scores `MATE - p`.
-pub const MATE: i32 = 32_000;
-/// Deepest ply the search reaches (main search plus quiescence).
-pub const MAX_PLY: usize = 128;
 /// Deepest iteration when no depth limit is given.
 pub const DEFAULT_DEPTH: u32 = 64;
 const INF: i32 = MATE + 1;
@@ -1357,7 +1358,7 @@ fn noisy_moves<B: BitSet>(pos: &Position<B>, promo: Option<Kind>, out: &mut impl
 #[inline(always)]
 fn piece_captures<B: BitSet, const FANCY: bool>(
     pos: &Position<B>,
-    kd: &crate::attacks::KindTables<B>,
+    kd: &crate::rules::attacks::KindTables<B>,
     bb: B,
     theirs: B,
     promo_ok: B,
@@ -1453,7 +1454,7 @@ fn see_ge<B: BitSet>(pos: &Position<B>, m: Move, eval: &Evaluator<B>, threshold:
 
 /// Static exchange evaluation of a capture on its target square (the
 /// swap algorithm), from the mover's side. Attackers are the plain leapers
-/// and riders ([`crate::attacks::Tables::simple_attackers`]; hops, lame and
+/// and riders ([`crate::rules::attacks::Tables::simple_attackers`]; hops, lame and
 /// bent attackers are not seen), x-rays appear as pieces leave the board,
 /// and each capturer is valued as what it evolves or promotes into.
 fn see<B: BitSet>(pos: &Position<B>, m: Move, eval: &Evaluator<B>) -> i32 {
@@ -1515,7 +1516,7 @@ fn see<B: BitSet>(pos: &Position<B>, m: Move, eval: &Evaluator<B>) -> i32 {
 mod tests {
     use super::*;
     use crate::moves::MoveList;
-    use crate::variant::Variant;
+    use crate::rules::variant::Variant;
 
     fn variants() -> Vec<Variant> {
         let o = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {

@@ -4,10 +4,10 @@
 //! selection of the best remaining move.
 
 use crate::bitboard::BitSet;
-use crate::eval::Evaluator;
-use crate::movegen::Sink;
+use crate::board::movegen::Sink;
+use crate::board::position::{Position, EMPTY};
 use crate::moves::{Move, Special};
-use crate::position::{Position, EMPTY};
+use crate::search::eval::Evaluator;
 
 /// Ordering score of the TT move.
 pub(crate) const TT_MOVE_SCORE: i32 = 1 << 30;

@@ -15,6 +15,7 @@
 //! right when the same position is reached at another ply.
 
 use crate::moves::Move;
+use crate::types::MATE_BOUND;
 use std::mem::ManuallyDrop;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::Mutex;
@@ -314,9 +315,6 @@ fn unpack(data: u64) -> TtHit {
     }
 }
 
-/// Scores at or beyond this magnitude are wins or losses at a known ply.
-pub const MATE_BOUND: i32 = crate::search::MATE - crate::search::MAX_PLY as i32;
-
 /// A score as stored: mate scores measured from this node, not the root.
 #[inline(always)]
 pub fn score_to_tt(score: i32, ply: usize) -> i32 {
@@ -377,7 +375,7 @@ mod tests {
 
     #[test]
     fn mate_scores_are_node_relative() {
-        let s = crate::search::MATE - 5;
+        let s = crate::types::MATE - 5;
         assert_eq!(score_from_tt(score_to_tt(s, 3), 3), s);
         assert_eq!(score_from_tt(score_to_tt(-s, 3), 3), -s);
         assert_eq!(score_to_tt(17, 9), 17);

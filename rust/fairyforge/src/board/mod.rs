@@ -1,0 +1,12 @@
+//! What a position is and does: the position and its moves (generation
+//! with legality and check tests), game ends, FEN, coordinate and SAN
+//! notation, perft, and the game with its history.
+
+pub(crate) mod fen;
+pub(crate) mod game;
+pub(crate) mod movegen;
+pub(crate) mod outcome;
+pub(crate) mod perft;
+pub(crate) mod position;
+pub(crate) mod san;
+pub(crate) mod uci;

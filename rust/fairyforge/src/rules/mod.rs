@@ -1,0 +1,7 @@
+//! What the game is: the variant as data (piece kinds, royals, evolution,
+//! promotion, castling and end rules), the per-variant tables move
+//! generation reads, attack tests and the piece-square values.
+
+pub(crate) mod attacks;
+pub(crate) mod psq;
+pub(crate) mod variant;
