@@ -33,6 +33,7 @@ pub use error::{Error, ErrorKind};
 pub use geometry::Size;
 pub use moves::{Move, MoveList, Special};
 pub use piece::{ByColor, Color, Kind, Piece};
+pub use rules::castling::{CastleMove, Castling};
 pub use rules::variant::{Cycle, StalemateRule, Variant, BURDEN_OPTIONS, VARIANTS};
 pub use search::eval::{evaluate, EvalKind};
 pub use search::{search, Engine, Info, Limits, Score, SearchResult};

@@ -2,11 +2,12 @@
 //! names the FEN field and the problem.
 
 use crate::bitboard::BitSet;
-use crate::board::position::{Position, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ};
+use crate::board::position::Position;
 use crate::error::Error;
 use crate::geometry::NO_SQ;
 use crate::piece::{Color, Piece};
 use crate::rules::attacks::Tables;
+use crate::rules::castling;
 
 impl<B: BitSet> Position<B> {
     /// Parse and validate a FEN for the tables' variant. Four-field FENs are
@@ -158,8 +159,9 @@ impl<B: BitSet> Position<B> {
         s.push(if self.turn == Color::White { 'w' } else { 'b' });
         s.push(' ');
         let mut c = String::new();
-        for (bit, ch) in [(CASTLE_WK, 'K'), (CASTLE_WQ, 'Q'), (CASTLE_BK, 'k'), (CASTLE_BQ, 'q')] {
-            if self.castling & bit != 0 {
+        for (color, side) in [(Color::White, 0), (Color::White, 1), (Color::Black, 0), (Color::Black, 1)] {
+            let ch = castling::letter(color, side);
+            if self.castling & castling::right(color, side) != 0 {
                 c.push(ch);
             }
         }
@@ -195,22 +197,23 @@ fn parse_castling<B: BitSet>(pos: &Position<B>, field: &str) -> Result<u8, Error
     let size = t.geo.size;
     let mut rights = 0u8;
     for ch in field.chars() {
-        let (bit, color, rook_file) = match ch {
-            'K' => (CASTLE_WK, Color::White, 7),
-            'Q' => (CASTLE_WQ, Color::White, 0),
-            'k' => (CASTLE_BK, Color::Black, 7),
-            'q' => (CASTLE_BQ, Color::Black, 0),
+        let (color, side) = match ch {
+            'K' => (Color::White, 0),
+            'Q' => (Color::White, 1),
+            'k' => (Color::Black, 0),
+            'q' => (Color::Black, 1),
             _ => return Err(Error::fen("castling", format!("unexpected character {ch:?} (use KQkq or -)"))),
         };
+        let bit = castling::right(color, side);
         if rights & bit != 0 {
             return Err(Error::fen("castling", format!("{ch:?} is given twice")));
         }
-        if !t.variant.castling[color] || size.files != 8 {
+        let Some(cs) = t.variant.castling[color] else {
             return Err(Error::fen("castling", format!("{} cannot castle in {}", color_name(color), t.variant.name)));
-        }
-        let rank = if color == Color::White { 0 } else { size.ranks - 1 };
-        let king = size.square(4, rank);
-        let rook = size.square(rook_file, rank);
+        };
+        let rank = castling::back_rank(color, size.ranks);
+        let king = size.square(cs.king_from, rank);
+        let rook = size.square(cs.moves[side].rook_from, rank);
         let has = |sq: usize, kind: crate::piece::Kind| pos.piece_at(sq) == Some(Piece { color, kind });
         if !has(king, crate::piece::Kind::King) {
             return Err(Error::fen(

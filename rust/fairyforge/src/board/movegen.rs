@@ -47,11 +47,12 @@
 //! Robotic line, a lame leg or a hop screen there get the full test).
 
 use crate::bitboard::BitSet;
-use crate::board::position::{Position, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ, EMPTY};
+use crate::board::position::{Position, EMPTY};
 use crate::geometry::{dir_is_positive, NO_SQ};
 use crate::moves::{Move, MoveList, Special};
 use crate::piece::{Color, Kind, Piece, NKINDS};
 use crate::rules::attacks::{shift, Placement};
+use crate::rules::castling::{self, Castling};
 use crate::rules::variant::KindSet;
 
 /// A position's placement with some enemy pieces lifted (a captured piece),
@@ -389,8 +390,10 @@ impl<B: BitSet> Position<B> {
                 return;
             }
         }
-        if v.castling[us] && !node.in_check {
-            self.castling_moves(out, node, origins);
+        if let Some(cs) = v.castling[us] {
+            if !node.in_check && self.castling != 0 {
+                self.castling_moves(out, node, origins, cs);
+            }
         }
     }
 
@@ -824,31 +827,32 @@ impl<B: BitSet> Position<B> {
         targets
     }
 
-    fn castling_moves<S: Sink<B>>(&self, out: &mut S, node: &Node<B>, origins: B) {
+    /// Castling (§6) from the variant's data: the squares between king and
+    /// rook and the destinations empty but for those two, no square the
+    /// king crosses attacked; the destination is tested as any royal move.
+    fn castling_moves<S: Sink<B>>(&self, out: &mut S, node: &Node<B>, origins: B, cs: Castling) {
         let t = self.tables;
         let size = t.geo.size;
-        let (rank, ks, qs) = match node.us {
-            Color::White => (0, CASTLE_WK, CASTLE_WQ),
-            Color::Black => (size.ranks - 1, CASTLE_BK, CASTLE_BQ),
-        };
-        let king = size.square(4, rank);
+        let rank = castling::back_rank(node.us, size.ranks);
+        let king = size.square(cs.king_from, rank);
         if !origins.has(king) {
             return;
         }
-        for (right, rook_file, cross_file, to_file) in [(ks, 7, 5, 6), (qs, 0, 3, 2)] {
-            if self.castling & right == 0 {
+        for (side, cm) in cs.moves.iter().enumerate() {
+            if self.castling & castling::right(node.us, side) == 0 {
                 continue;
             }
-            let rook = size.square(rook_file, rank);
-            if !(t.geo.between(king, rook) & node.occ).is_empty() {
+            let rook = size.square(cm.rook_from, rank);
+            let (king_to, rook_to) = (size.square(cm.king_to, rank), size.square(cm.rook_to, rank));
+            let path = t.geo.between(king, rook) | t.geo.between(king, king_to) | B::bit(king_to) | B::bit(rook_to);
+            if !(path & node.occ & !B::bit(king) & !B::bit(rook)).is_empty() {
                 continue;
             }
-            let cross = size.square(cross_file, rank);
-            let occ = node.occ ^ B::bit(king) ^ B::bit(cross);
-            if t.is_attacked(self, cross, node.them, occ) {
+            let crossed = t.geo.between(king, king_to);
+            if crossed.squares().any(|c| t.is_attacked(self, c, node.them, node.occ ^ B::bit(king) ^ B::bit(c))) {
                 continue;
             }
-            let m = Move::new(king, size.square(to_file, rank), None, Special::Castle);
+            let m = Move::new(king, king_to, None, Special::Castle);
             if self.legal_after(m, true) {
                 out.push(m);
             }

@@ -4,7 +4,7 @@
 //! §4.3).
 
 use crate::bitboard::BitSet;
-use crate::geometry::{Size, NO_SQ};
+use crate::geometry::NO_SQ;
 use crate::moves::{Move, Special};
 use crate::piece::{Color, Kind, Piece, NKINDS};
 use crate::rules::attacks::{Placement, Tables};
@@ -14,16 +14,6 @@ use crate::zobrist;
 
 /// Mailbox marker for an empty square.
 pub const EMPTY: u8 = 255;
-
-/// Castling right bits: White king side, White queen side, Black king side,
-/// Black queen side.
-pub const CASTLE_WK: u8 = 1;
-/// White queen-side castling right.
-pub const CASTLE_WQ: u8 = 2;
-/// Black king-side castling right.
-pub const CASTLE_BK: u8 = 4;
-/// Black queen-side castling right.
-pub const CASTLE_BQ: u8 = 8;
 
 /// A position of a variant on a board that fits in `B`.
 #[derive(Clone, Copy)]
@@ -219,14 +209,16 @@ impl<B: BitSet> Position<B> {
         !((spread >> shift) & l).is_empty()
     }
 
-    /// The rook's origin and destination for a castling king move.
+    /// The rook's origin and destination for a castling king move of the
+    /// side to move, read from the variant's castling data.
     pub fn castle_rook_squares(&self, king_to: usize) -> (usize, usize) {
         let size = self.tables.geo.size;
         let rank = size.rank_of(king_to);
-        if size.file_of(king_to) == 6 {
-            (size.square(7, rank), size.square(5, rank))
-        } else {
-            (size.square(0, rank), size.square(3, rank))
+        let file = size.file_of(king_to);
+        let moves = self.tables.variant.castling[self.turn].as_ref().map_or(&[][..], |c| &c.moves[..]);
+        match moves.iter().find(|m| m.king_to == file) {
+            Some(m) => (size.square(m.rook_from, rank), size.square(m.rook_to, rank)),
+            None => (king_to, king_to),
         }
     }
 
@@ -331,23 +323,5 @@ impl<B: BitSet> Position<B> {
         let mut p = *self;
         p.make(m);
         p
-    }
-}
-
-/// Castling rights kept when a move touches `sq` (king or rook squares),
-/// tabulated per square in [`Tables::castle_keep`].
-pub(crate) fn castle_keep(size: Size, sq: usize) -> u8 {
-    if size.files != 8 {
-        return 0xff;
-    }
-    let top = size.ranks - 1;
-    match (size.file_of(sq), size.rank_of(sq)) {
-        (4, 0) => !(CASTLE_WK | CASTLE_WQ),
-        (0, 0) => !CASTLE_WQ,
-        (7, 0) => !CASTLE_WK,
-        (4, r) if r == top => !(CASTLE_BK | CASTLE_BQ),
-        (0, r) if r == top => !CASTLE_BQ,
-        (7, r) if r == top => !CASTLE_BK,
-        _ => 0xff,
     }
 }

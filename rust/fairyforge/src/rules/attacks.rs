@@ -9,6 +9,7 @@
 use crate::bitboard::BitSet;
 use crate::geometry::{dir_index, Geometry, NO_SQ};
 use crate::piece::{ByColor, Color, Kind, Mode, NKINDS};
+use crate::rules::castling;
 use crate::rules::psq::PsqTables;
 use crate::rules::variant::{KindSet, Variant};
 use std::collections::HashMap;
@@ -326,6 +327,7 @@ impl<B: BitSet> Tables<B> {
         }));
         Tables {
             geo,
+            castle_keep: (0..n).map(|sq| castling::keep_mask(&variant.castling, size, sq)).collect(),
             psq: PsqTables::new(&variant),
             variant,
             kinds,
@@ -337,7 +339,6 @@ impl<B: BitSet> Tables<B> {
             royal_movers,
             orth_ring,
             diag_ring,
-            castle_keep: (0..n).map(|sq| crate::board::position::castle_keep(size, sq)).collect(),
         }
     }
 

@@ -3,5 +3,6 @@
 //! generation reads, attack tests and the piece-square values.
 
 pub(crate) mod attacks;
+pub(crate) mod castling;
 pub(crate) mod psq;
 pub(crate) mod variant;

@@ -6,6 +6,7 @@
 use crate::error::Error;
 use crate::geometry::Size;
 use crate::piece::{ByColor, Color, Kind, NKINDS};
+use crate::rules::castling::Castling;
 
 /// A set of kinds as a bit mask (bit = kind index).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -102,8 +103,8 @@ pub struct Variant {
     pub promoters: ByColor<KindSet>,
     /// Promotion choices per side, in SAN/UCI order.
     pub promotion_choices: ByColor<Vec<Kind>>,
-    /// Sides that may castle (FIDE castling, king on e, rooks on a and h).
-    pub castling: ByColor<bool>,
+    /// Each side's castling, if it may castle.
+    pub castling: ByColor<Option<Castling>>,
     /// Stalemate rule.
     pub stalemate: StalemateRule,
     /// The shock rule, if any.
@@ -172,7 +173,7 @@ impl Variant {
             evolve: identity(),
             promoters: both(KindSet::EMPTY),
             promotion_choices: both(Vec::new()),
-            castling: both(false),
+            castling: both(None),
             stalemate: StalemateRule::Draw,
             shock: None,
             clock_resetters: KindSet::EMPTY,
@@ -191,7 +192,7 @@ impl Variant {
         Variant {
             promoters: both(KindSet::of(&[Pawn])),
             promotion_choices: both(vec![Queen, Rook, Bishop, Knight]),
-            castling: both(true),
+            castling: both(Some(Castling::FIDE)),
             clock_resetters: KindSet::of(&[Pawn]),
             insufficient_material: true,
             forbidden_ranks: fide_pawn_ranks(&[Color::White, Color::Black]),
@@ -220,7 +221,7 @@ impl Variant {
         v.royal_count[Color::Black] = RoyalCount { min: 1, max: 2 };
         v.promoters = ByColor([KindSet::of(&[Pawn]), KindSet::of(&[Turret, Automaton])]);
         v.promotion_choices = ByColor([vec![Queen, Rook, Bishop, Knight], vec![Rover, Drone, Missile]]);
-        v.castling = ByColor([true, false]);
+        v.castling = ByColor([Some(Castling::FIDE), None]);
         v.shock = Some(Shock { side: Color::Black, left_file: 3, right_file: 4 });
         v.clock_resetters = KindSet::of(&[Pawn, Turret, Automaton]);
         v.forbidden_ranks = fide_pawn_ranks(&[Color::White]);
