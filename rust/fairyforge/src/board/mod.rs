@@ -2,6 +2,7 @@
 //! with legality and check tests), game ends, FEN, coordinate and SAN
 //! notation, perft, and the game with its history.
 
+pub(crate) mod captures;
 pub(crate) mod fen;
 pub(crate) mod game;
 pub(crate) mod movegen;

@@ -47,6 +47,7 @@
 //! Robotic line, a lame leg or a hop screen there get the full test).
 
 use crate::bitboard::BitSet;
+use crate::board::captures::Shape;
 use crate::board::position::{Position, EMPTY};
 use crate::geometry::{dir_is_positive, NO_SQ};
 use crate::moves::{Move, MoveList, Special};
@@ -469,52 +470,14 @@ impl<B: BitSet> Position<B> {
         let us = node.us;
         let kt = &t.kinds[us];
         let empty = !node.occ & t.geo.all;
-        let targets_ok = empty | node.theirs;
         let kd = &kt[k.idx()];
         let royal_mover = t.royal_movers[us].has(k);
         let promotes = v.promoters[us].has(k);
-        // Per-kind flags as locals, so the checks leave the square loop.
-        let (orth, diag, robotic) = (kd.orth, kd.diag, FANCY && kd.robotic);
-        let hops = robotic && !(kd.orth || kd.diag);
+        let shape = Shape::of::<B, FANCY>(kd);
         let ep = kd.ep_taker && self.ep != NO_SQ;
         let double = if kd.double_step { t.double_rank[us] } else { B::EMPTY };
-        let bent_or_lame = FANCY && (kd.bent || kd.lame_any);
         for from in bb.squares() {
-            let mut targets = (kd.leap_quiet[from] & empty) | (kd.leap_capture[from] & node.theirs);
-            if orth || diag {
-                let mut seen = B::EMPTY;
-                if orth {
-                    seen |= t.geo.rook_attacks(from, node.occ);
-                }
-                if diag {
-                    seen |= t.geo.bishop_attacks(from, node.occ);
-                }
-                targets |= seen & targets_ok;
-                if robotic {
-                    // Rider hops (§3): one step beyond each first blocker.
-                    for b in (seen & node.occ).squares() {
-                        let h = t.geo.beyond(from, b);
-                        if h != NO_SQ {
-                            targets |= B::bit(h as usize) & targets_ok;
-                        }
-                    }
-                }
-            }
-            if hops {
-                // Range-1 hops (§3): over an occupied screen, two steps.
-                let mut quiet = B::EMPTY;
-                for s in (kd.hop_move_screens[from] & node.occ).squares() {
-                    quiet |= B::bit(2 * s - from);
-                }
-                let mut capture = B::EMPTY;
-                for s in (kd.hop_capture_screens[from] & node.occ).squares() {
-                    capture |= B::bit(2 * s - from);
-                }
-                targets |= (quiet & empty) | (capture & node.theirs);
-            }
-            if bent_or_lame {
-                targets |= self.bent_and_lame(node, kd, from);
-            }
+            let targets = shape.targets(t, kd, from, node.occ, empty, node.theirs);
             let (sure, test) = self.classify(node, from, k, royal_mover, targets);
             #[cfg(debug_assertions)]
             for to in (targets & !test).squares() {
@@ -806,25 +769,6 @@ impl<B: BitSet> Position<B> {
         for &p in &self.tables.variant.promotion_choices[us] {
             out.push(Move::new(from, to, Some(p), special));
         }
-    }
-
-    /// Targets of the rarer movement shapes of one piece: the Gryphon's
-    /// bent ride (§2.1) and lame leaps (the Rover's horse moves).
-    #[inline(never)]
-    fn bent_and_lame(&self, node: &Node<B>, kd: &crate::rules::attacks::KindTables<B>, from: usize) -> B {
-        let t = self.tables;
-        let empty = !node.occ & t.geo.all;
-        let mut targets = B::EMPTY;
-        if kd.bent {
-            targets |= t.bent_attacks(from, node.occ) & (empty | node.theirs);
-        }
-        for &(to, leg, mode) in &kd.lame[from] {
-            let (to, leg) = (to as usize, leg as usize);
-            if !node.occ.has(leg) && ((mode.moves() && empty.has(to)) || (mode.captures() && node.theirs.has(to))) {
-                targets |= B::bit(to);
-            }
-        }
-        targets
     }
 
     /// Castling (§6) from the variant's data: the squares between king and

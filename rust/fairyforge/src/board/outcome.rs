@@ -133,6 +133,17 @@ impl<B: BitSet> Position<B> {
         self.key ^ zobrist::ep(self.ep) ^ zobrist::ep(legal)
     }
 
+    /// Neither side can mate (§7, python-chess's `is_insufficient_material`),
+    /// in variants with the rule (FIDE chess): the one rule the game's
+    /// outcome and the search's draw detection share.
+    #[inline]
+    pub fn is_insufficient_material(&self) -> bool {
+        // Pawns are the common case of mating material: one test per node.
+        self.tables.variant.insufficient_material
+            && (self.pieces(Color::White, Kind::Pawn) | self.pieces(Color::Black, Kind::Pawn)).is_empty()
+            && Color::BOTH.iter().all(|&c| self.has_insufficient_material(c))
+    }
+
     /// python-chess's `has_insufficient_material(color)`: `c` cannot mate
     /// by any sequence of legal moves (king alone; king and one knight when
     /// the opponent has only kings and queens besides; kings and bishops
@@ -268,8 +279,7 @@ impl Board {
     /// Neither side has mating material (python-chess's rule; only in
     /// variants with `insufficient_material`, i.e. FIDE chess).
     pub fn is_insufficient_material(&self) -> bool {
-        self.variant.insufficient_material
-            && crate::with_pos!(&self.pos, p => Color::BOTH.iter().all(|&c| p.has_insufficient_material(c)))
+        crate::with_pos!(&self.pos, p => p.is_insufficient_material())
     }
 
     /// True when the current position has occurred at least `count` times

@@ -1,0 +1,129 @@
+//! The threads of one search (Lazy SMP) and the state they share: the
+//! table, the stop flag, the clock and the node counts.
+
+use crate::bitboard::BitSet;
+use crate::board::position::Position;
+use crate::search::eval::Evaluator;
+use crate::search::tt::TranspositionTable;
+use crate::search::worker::{shock_score, Worker};
+use crate::search::{Info, Limits, Score, SearchResult};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// [`search`] on a position of either bitboard width, with a given table.
+pub(super) fn search_position<B: BitSet>(
+    tt: &TranspositionTable,
+    pos: &Position<B>,
+    history: &[u64],
+    limits: &Limits,
+    stop: &AtomicBool,
+    info: &mut dyn FnMut(&Info),
+) -> Vec<SearchResult> {
+    let start = Instant::now();
+    let threads = limits.threads.max(1);
+    tt.new_search();
+    let eval = Evaluator::new(pos.tables, limits.eval);
+    let shared = Shared {
+        tt,
+        stop,
+        abort: AtomicBool::new(false),
+        start,
+        limits,
+        nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+    };
+    let mut keys: Vec<u64> = history.to_vec();
+    if keys.last() == Some(&pos.key()) {
+        keys.pop();
+    }
+    keys.push(pos.key());
+
+    let mut main = Worker::new(0, &shared, &eval, &keys);
+    if main.root_moves(pos) == 0 {
+        let in_check = pos.is_check();
+        let s = if let Some(s) = shock_score(pos, 0) { s } else { main.no_move_score(in_check, 0) };
+        return vec![SearchResult {
+            best_move: None,
+            score: Score::from_internal(s),
+            pv: Vec::new(),
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            nps: 0,
+            time_ms: start.elapsed().as_millis() as u64,
+        }];
+    }
+    let lines = std::thread::scope(|s| {
+        for id in 1..threads {
+            let (shared, eval, keys) = (&shared, &eval, &keys);
+            let pos = *pos;
+            std::thread::Builder::new()
+                .name(format!("fairyforge-search-{id}"))
+                .stack_size(64 << 20)
+                .spawn_scoped(s, move || {
+                    let mut w = Worker::new(id, shared, eval, keys);
+                    w.root_moves(&pos);
+                    w.iterate(&pos, None);
+                })
+                .expect("spawn search thread");
+        }
+        let lines = main.iterate(pos, Some(info));
+        shared.abort.store(true, Ordering::Relaxed);
+        lines
+    });
+    let nodes = shared.total_nodes();
+    let time_ms = start.elapsed().as_millis() as u64;
+    let nps = nps(nodes, start);
+    lines
+        .into_iter()
+        .map(|l| SearchResult {
+            best_move: Some(l.pv[0]),
+            score: Score::from_internal(l.score),
+            pv: l.pv,
+            depth: l.depth,
+            seldepth: l.seldepth,
+            nodes,
+            nps,
+            time_ms,
+        })
+        .collect()
+}
+
+pub(super) fn nps(nodes: u64, start: Instant) -> u64 {
+    let us = start.elapsed().as_micros().max(1) as u64;
+    nodes.saturating_mul(1_000_000) / us
+}
+
+/// State shared by all search threads.
+pub(super) struct Shared<'a> {
+    pub(super) tt: &'a TranspositionTable,
+    pub(super) stop: &'a AtomicBool,
+    /// Set when a limit is reached or the main thread is done.
+    pub(super) abort: AtomicBool,
+    pub(super) start: Instant,
+    pub(super) limits: &'a Limits,
+    /// Node counts per thread, published every 1024 nodes.
+    pub(super) nodes: Vec<AtomicU64>,
+}
+
+impl Shared<'_> {
+    pub(super) fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+
+    pub(super) fn elapsed_ms(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+
+    /// True when the search must stop now.
+    pub(super) fn must_stop(&self) -> bool {
+        if self.stop.load(Ordering::Relaxed) || self.abort.load(Ordering::Relaxed) {
+            return true;
+        }
+        let out = self.limits.movetime_ms.is_some_and(|t| self.elapsed_ms() >= t)
+            || self.limits.nodes.is_some_and(|n| self.total_nodes() >= n);
+        if out {
+            self.abort.store(true, Ordering::Relaxed);
+        }
+        out
+    }
+}
