@@ -288,16 +288,65 @@ impl<B: BitSet> Position<B> {
             return false;
         }
         let t = self.tables;
-        let v = &t.variant;
         let us = self.turn;
         let kt = &t.kinds[us];
         let ep = self.ep as usize;
         t.kind_list[us].iter().filter(|k| kt[k.idx()].ep_taker).any(|&k| {
-            let royal_mover = v.royal[us].has(k) || v.royal[us].has(v.evolve[k.idx()]);
+            let royal_mover = t.royal_movers[us].has(k);
             (kt[k.idx()].leap_capture_rev[ep] & self.pieces(us, k))
                 .squares()
                 .any(|from| self.legal_after(Move::new(from, ep, None, Special::EnPassant), royal_mover))
         })
+    }
+
+    /// Rule question: does a side with no legal move, not in check, lose
+    /// (Burden's stalemate and extinction, §5.4) rather than draw?
+    #[inline(always)]
+    pub fn stalemate_loses(&self) -> bool {
+        self.tables.variant.stalemate_loses()
+    }
+
+    /// Rule question: must a piece of kind `k` of side `c` promote on its
+    /// last rank?
+    #[inline(always)]
+    pub fn promotes(&self, c: Color, k: Kind) -> bool {
+        self.tables.variant.promoters[c].has(k)
+    }
+
+    /// Rule question: the side the shock rule (§4.3) defeats, if the
+    /// variant has the rule.
+    #[inline(always)]
+    pub fn shock_side(&self) -> Option<Color> {
+        self.tables.variant.shock.map(|s| s.side)
+    }
+
+    /// Rule question: is kind `k` royal for side `c`?
+    #[inline(always)]
+    pub fn is_royal_kind(&self, c: Color, k: Kind) -> bool {
+        self.tables.variant.royal[c].has(k)
+    }
+
+    /// Rule question: the kind a piece of kind `k` becomes when it moves
+    /// without promoting (itself where pieces do not evolve).
+    #[inline(always)]
+    pub fn evolves_to(&self, k: Kind) -> Kind {
+        self.tables.variant.evolve[k.idx()]
+    }
+
+    /// Rule question: may the side to move pass, as far as the search's
+    /// null-move and reverse-futility pruning are concerned? Not where
+    /// stalemate loses (zugzwang-prone, having to move can lose outright),
+    /// nor with fewer than two pieces besides royals, pawns and promoters
+    /// (three for the side the shock rule restricts).
+    pub fn allows_null_move(&self) -> bool {
+        if self.stalemate_loses() {
+            return false;
+        }
+        let us = self.turn;
+        let promoters = self.tables.variant.promoters[us];
+        let pieces = self.side(us) & !self.royals(us) & !self.pieces_of(us, promoters) & !self.pieces(us, Kind::Pawn);
+        let needed = if self.shock_side() == Some(us) { 3 } else { 2 };
+        pieces.count() >= needed
     }
 
     /// The key after `m` as far as the pieces and the side to move go

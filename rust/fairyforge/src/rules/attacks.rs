@@ -317,14 +317,7 @@ impl<B: BitSet> Tables<B> {
         };
         let orth_ring = ring(0..4);
         let diag_ring = ring(4..8);
-        let royal_movers = ByColor(Color::BOTH.map(|c| {
-            KindSet::of(
-                &crate::piece::ALL_KINDS
-                    .into_iter()
-                    .filter(|k| variant.royal[c].has(*k) || variant.royal[c].has(variant.evolve[k.idx()]))
-                    .collect::<Vec<_>>(),
-            )
-        }));
+        let royal_movers = ByColor(Color::BOTH.map(|c| KindSet(variant.royal[c].0 | variant.crowners(c).0)));
         Tables {
             geo,
             castle_keep: (0..n).map(|sq| castling::keep_mask(&variant.castling, size, sq)).collect(),

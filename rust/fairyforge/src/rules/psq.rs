@@ -89,9 +89,7 @@ impl PsqTables {
     pub fn new(v: &Variant) -> PsqTables {
         let size = v.size;
         let n = size.squares();
-        let royal_born = Color::BOTH.iter().any(|&c| {
-            ALL_KINDS.iter().any(|&k| v.pieces[c].has(k) && !v.royal[c].has(k) && v.royal[c].has(v.evolve[k.idx()]))
-        });
+        let royal_born = Color::BOTH.iter().any(|&c| v.crowners(c) != KindSet::EMPTY);
         // A kind is royal for valuing when it is royal for either side.
         let royal_any = KindSet(v.royal[Color::White].0 | v.royal[Color::Black].0);
         let values = evolved_values(v, royal_any, royal_born);

@@ -362,6 +362,23 @@ impl Variant {
         Ok(v)
     }
 
+    /// Does a side with no legal move, not in check, lose (Burden, §5.4)?
+    pub fn stalemate_loses(&self) -> bool {
+        self.stalemate == StalemateRule::Loss
+    }
+
+    /// The kinds of side `c` that are not royal but become royal by moving
+    /// (Burden's queens crowning, §5.2): the one definition that move
+    /// generation, the piece values and the evaluation share.
+    pub fn crowners(&self, c: Color) -> KindSet {
+        KindSet::of(
+            &crate::piece::ALL_KINDS
+                .into_iter()
+                .filter(|&k| self.pieces[c].has(k) && !self.royal[c].has(k) && self.royal[c].has(self.evolve[k.idx()]))
+                .collect::<Vec<_>>(),
+        )
+    }
+
     /// Value of an option as normalised, if it was given.
     pub fn option(&self, key: &str) -> Option<&str> {
         self.options.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())

@@ -33,7 +33,7 @@
 use crate::bitboard::BitSet;
 use crate::board::game::AnyPosition;
 use crate::board::position::Position;
-use crate::piece::{Color, Kind, ALL_KINDS, NKINDS};
+use crate::piece::{Color, Kind, NKINDS};
 use crate::rules::attacks::{Placement, Tables};
 use crate::rules::variant::{KindSet, StalemateRule};
 
@@ -143,15 +143,7 @@ impl<B: BitSet> Evaluator<B> {
                 }
             }
         }
-        let crowners = [Color::White, Color::Black].map(|c| {
-            KindSet::of(
-                &ALL_KINDS
-                    .iter()
-                    .copied()
-                    .filter(|&k| v.pieces[c].has(k) && !v.royal[c].has(k) && v.royal[c].has(v.evolve[k.idx()]))
-                    .collect::<Vec<_>>(),
-            )
-        });
+        let crowners = Color::BOTH.map(|c| v.crowners(c));
         let shock = v.shock.map(|s| {
             (
                 s.side,

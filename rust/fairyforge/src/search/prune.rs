@@ -6,10 +6,8 @@ use crate::bitboard::BitSet;
 use crate::board::position::Position;
 use crate::geometry::NO_SQ;
 use crate::moves::{Move, Special};
-use crate::piece::{Color, Kind};
-use crate::rules::attacks::Placement;
+use crate::piece::Color;
 use crate::rules::attacks::Tables;
-use crate::rules::variant::StalemateRule;
 use crate::search::tt::Bound;
 
 /// Late-move reductions indexed `depth * 64 + move count` (both capped at
@@ -76,18 +74,4 @@ pub(super) fn null_move<B: BitSet>(pos: &Position<B>) -> Position<B> {
     p.key ^= crate::zobrist::side();
     p.halfmove += 1;
     p
-}
-
-/// Null move (and reverse futility) pruning is sound enough here: the
-/// variant does not make stalemate a loss, and the side to move has enough
-/// pieces besides royals and pawn-like promoters that zugzwang is unlikely.
-pub(super) fn null_move_allowed<B: BitSet>(pos: &Position<B>) -> bool {
-    let v = &pos.tables.variant;
-    if v.stalemate == StalemateRule::Loss {
-        return false;
-    }
-    let us = pos.turn();
-    let pieces = pos.side(us) & !pos.royals(us) & !pos.pieces_of(us, v.promoters[us]) & !pos.pieces(us, Kind::Pawn);
-    let needed = if v.shock.is_some_and(|s| s.side == us) { 3 } else { 2 };
-    pieces.count() >= needed
 }

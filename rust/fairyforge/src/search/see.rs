@@ -22,7 +22,7 @@ pub(super) fn victim<B: BitSet>(pos: &Position<B>, m: Move) -> Option<Kind> {
 /// a royal never "captures into" a defended square.
 #[inline(always)]
 pub(super) fn see_value<B: BitSet>(pos: &Position<B>, eval: &Evaluator<B>, c: Color, k: Kind) -> i32 {
-    if pos.tables.variant.royal[c].has(k) {
+    if pos.is_royal_kind(c, k) {
         10_000
     } else {
         eval.value(k)
@@ -34,7 +34,7 @@ pub(super) fn see_value<B: BitSet>(pos: &Position<B>, eval: &Evaluator<B>, c: Co
 #[inline(always)]
 pub(super) fn evolution_gain<B: BitSet>(pos: &Position<B>, m: Move, eval: &Evaluator<B>) -> i32 {
     let Some(p) = pos.piece_at(m.from()) else { return 0 };
-    let next = pos.tables.variant.evolve[p.kind.idx()];
+    let next = pos.evolves_to(p.kind);
     if next == p.kind {
         0
     } else {
@@ -53,7 +53,7 @@ pub(super) fn see_ge<B: BitSet>(pos: &Position<B>, m: Move, eval: &Evaluator<B>,
     if gain < threshold {
         return false;
     }
-    let became = m.promotion().unwrap_or(pos.tables.variant.evolve[mover.kind.idx()]);
+    let became = m.promotion().unwrap_or(pos.evolves_to(mover.kind));
     gain - see_value(pos, eval, us, became) >= threshold || see(pos, m, eval) >= threshold
 }
 
@@ -64,7 +64,6 @@ pub(super) fn see_ge<B: BitSet>(pos: &Position<B>, m: Move, eval: &Evaluator<B>,
 /// and each capturer is valued as what it evolves or promotes into.
 pub(super) fn see<B: BitSet>(pos: &Position<B>, m: Move, eval: &Evaluator<B>) -> i32 {
     let t = pos.tables;
-    let v = &t.variant;
     let (from, to) = (m.from(), m.to());
     let us = pos.turn();
     let Some(mover) = pos.piece_at(from) else { return 0 };
@@ -73,7 +72,7 @@ pub(super) fn see<B: BitSet>(pos: &Position<B>, m: Move, eval: &Evaluator<B>) ->
         occ ^= B::bit(pos.ep_victim as usize);
     }
     let became = |c: Color, k: Kind, promo: Option<Kind>| {
-        let k = promo.unwrap_or(v.evolve[k.idx()]);
+        let k = promo.unwrap_or(pos.evolves_to(k));
         see_value(pos, eval, c, k)
     };
     let mut gain = [0i32; 48];
@@ -106,7 +105,7 @@ pub(super) fn see<B: BitSet>(pos: &Position<B>, m: Move, eval: &Evaluator<B>) ->
         }
         occ ^= B::bit(best_sq);
         let promo =
-            (v.promoters[side].has(best_kind) && last_rank[side].has(to)).then(|| eval.best_promotion(side)).flatten();
+            (pos.promotes(side, best_kind) && last_rank[side].has(to)).then(|| eval.best_promotion(side)).flatten();
         on_square = became(side, best_kind, promo);
         side = side.flip();
     }

@@ -7,10 +7,9 @@ use crate::board::position::Position;
 use crate::geometry::NO_SQ;
 use crate::moves::Move;
 use crate::piece::Color;
-use crate::rules::variant::StalemateRule;
 use crate::search::eval::{Evaluator, PassedCache};
 use crate::search::ordering::{gravity, MoveBuf, Scorer, HISTORY_MAX, TT_MOVE_SCORE};
-use crate::search::prune::{check_zones, cuts, lmr_table, may_check, null_move, null_move_allowed};
+use crate::search::prune::{check_zones, cuts, lmr_table, may_check, null_move};
 use crate::search::see::evolution_gain;
 use crate::search::threads::{nps, Shared};
 use crate::search::tt::{score_from_tt, score_to_tt, Bound};
@@ -115,7 +114,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             shared,
             eval,
             plain: shared.limits.plain,
-            stalemate_loses: eval.tables().variant.stalemate == StalemateRule::Loss,
+            stalemate_loses: eval.tables().variant.stalemate_loses(),
             keys: keys.to_vec(),
             rep_floor: 0,
             buf: MoveBuf::new(),
@@ -426,7 +425,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             }
         }
 
-        let prune = !self.plain && !pv_node && !in_check && null_move_allowed(pos) && beta.abs() < MATE_BOUND;
+        let prune = !self.plain && !pv_node && !in_check && pos.allows_null_move() && beta.abs() < MATE_BOUND;
         // Only the pruning rules below read the static evaluation.
         // Futility and late-move pruning of quiet moves near the horizon.
         let futile = !self.plain && !pv_node && !in_check && depth <= 3 && alpha.abs() < MATE_BOUND;
@@ -678,6 +677,6 @@ pub(super) fn shock_score<B: BitSet>(pos: &Position<B>, ply: usize) -> Option<i3
     if !pos.is_shocked() {
         return None;
     }
-    let loser = pos.tables.variant.shock.map_or(Color::Black, |s| s.side);
+    let loser = pos.shock_side().unwrap_or(Color::Black);
     Some(if pos.turn() == loser { -MATE + ply as i32 } else { MATE - ply as i32 })
 }
