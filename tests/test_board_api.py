@@ -130,7 +130,22 @@ def test_move_repr_round_trip(uci):
 
 
 @pytest.mark.parametrize(
-    "text", ["", "e2", "e2e", "e2e13", "e2e4qq", "e0e4", "m1m2", "e2-e4", "E2E4", "e2e4Q", "é2e4"]
+    "text",
+    [
+        "",
+        "e2",
+        "e2e",
+        "e2e13",
+        "e2e4qq",
+        "e0e4",
+        "m1m2",
+        "e2-e4",
+        "E2E4",
+        "e2e4Q",
+        "é2e4",
+        "a+2a4",
+        "a2a+4",
+    ],
 )
 def test_move_from_uci_rejects(text):
     with pytest.raises(fairyforge.InvalidMoveError) as info:

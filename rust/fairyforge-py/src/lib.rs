@@ -112,34 +112,12 @@ fn sq_name((f, r): (u8, u8)) -> String {
     format!("{}{}", (b'a' + f) as char, r as u32 + 1)
 }
 
-fn parse_sq(s: &str) -> Option<(u8, u8)> {
-    let b = s.as_bytes();
-    if b.len() < 2 || b.len() > 3 || !(b'a'..=b'l').contains(&b[0]) || s[1..].starts_with('0') {
-        return None;
-    }
-    let r: u8 = s[1..].parse().ok()?;
-    (1..=12).contains(&r).then_some((b[0] - b'a', r - 1))
-}
-
 impl Move {
     fn parse(text: &str) -> PyResult<Move> {
-        let bad =
-            || InvalidMoveError::new_err(format!("invalid move {text:?}: expected coordinates such as e2e4 or e7e8q"));
-        if !text.is_ascii() {
-            return Err(bad());
-        }
-        let b = text.as_bytes();
-        let second = (1..b.len()).find(|&i| b[i].is_ascii_lowercase()).ok_or_else(bad)?;
-        let from_sq = parse_sq(&text[..second]).ok_or_else(bad)?;
-        let rest = &text[second..];
-        let end = 1 + rest[1..].bytes().take_while(u8::is_ascii_digit).count();
-        let to_sq = parse_sq(&rest[..end]).ok_or_else(bad)?;
-        let promo = match &rest[end..] {
-            "" => None,
-            p if p.len() == 1 && p.as_bytes()[0].is_ascii_lowercase() => p.chars().next(),
-            _ => return Err(bad()),
-        };
-        Ok(Move { from_sq, to_sq, promo })
+        let c = fairyforge::parse_coordinates(text).map_err(|_| {
+            InvalidMoveError::new_err(format!("invalid move {text:?}: expected coordinates such as e2e4 or e7e8q"))
+        })?;
+        Ok(Move { from_sq: c.from, to_sq: c.to, promo: c.promotion })
     }
 
     fn from_engine(pos: &AnyPosition, m: EngineMove) -> Move {

@@ -29,6 +29,7 @@ pub use board::game::{format_divide, AnyPosition, Board};
 pub use board::outcome::{Outcome, Termination};
 pub use board::perft::Cancelled;
 pub use board::position::Position;
+pub use board::uci::{parse_coordinates, Coordinates};
 pub use error::{Error, ErrorKind};
 pub use geometry::Size;
 pub use moves::{Move, MoveList, Special};

@@ -42,24 +42,79 @@ impl<B: BitSet> Position<B> {
     fn split_uci(&self, text: &str) -> Result<(usize, usize, Option<Kind>), Error> {
         let size = self.tables.geo.size;
         let bad = |why: &str| Error::mv(ErrorKind::InvalidMove, text, why.to_string());
-        if !text.is_ascii() || text.len() < 4 || text.len() > 7 {
-            return Err(bad("expected from-square, to-square and an optional promotion letter"));
-        }
-        let b = text.as_bytes();
-        // Split at the second file letter.
-        let second =
-            (1..b.len()).find(|&i| b[i].is_ascii_lowercase()).ok_or_else(|| bad("missing destination square"))?;
-        let from = size.parse_square(&text[..second]).ok_or_else(|| bad("bad origin square"))?;
-        let rest = &text[second..];
-        let digits_end = 1 + rest[1..].bytes().take_while(|c| c.is_ascii_digit()).count();
-        let to = size.parse_square(&rest[..digits_end]).ok_or_else(|| bad("bad destination square"))?;
-        let promo = match &rest[digits_end..] {
-            "" => None,
-            p if p.len() == 1 && p.as_bytes()[0].is_ascii_lowercase() => Some(
-                Kind::from_letter(p.chars().next().unwrap_or('?')).ok_or_else(|| bad("unknown promotion letter"))?,
-            ),
-            _ => return Err(bad("trailing characters after the destination square")),
+        let c = parse_coordinates(text).map_err(&bad)?;
+        let on_board = |(f, r): (u8, u8)| (f < size.files && r < size.ranks).then(|| size.square(f, r));
+        let from = on_board(c.from).ok_or_else(|| bad("bad origin square"))?;
+        let to = on_board(c.to).ok_or_else(|| bad("bad destination square"))?;
+        let promo = match c.promotion {
+            None => None,
+            Some(p) => Some(Kind::from_letter(p).ok_or_else(|| bad("unknown promotion letter"))?),
         };
         Ok((from, to, promo))
+    }
+}
+
+/// A coordinate move read without a board (files `a`-`l`, ranks 1-12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Coordinates {
+    /// Origin as (file, rank), both from 0.
+    pub from: (u8, u8),
+    /// Destination as (file, rank), both from 0.
+    pub to: (u8, u8),
+    /// The promotion letter as written (lower case).
+    pub promotion: Option<char>,
+}
+
+/// Read coordinate text (`e2e4`, `e7e8q`, `a10a12`) into squares and a
+/// promotion letter, without a board: the one reader of the notation, for
+/// the position's [`Position::parse_uci`] and for board-free move values.
+/// The error says what is wrong.
+pub fn parse_coordinates(text: &str) -> Result<Coordinates, &'static str> {
+    if !text.is_ascii() || text.len() < 4 || text.len() > 7 {
+        return Err("expected from-square, to-square and an optional promotion letter");
+    }
+    let b = text.as_bytes();
+    // Split at the second file letter.
+    let second = (1..b.len()).find(|&i| b[i].is_ascii_lowercase()).ok_or("missing destination square")?;
+    let from = square(&text[..second]).ok_or("bad origin square")?;
+    let rest = &text[second..];
+    let digits_end = 1 + rest[1..].bytes().take_while(|c| c.is_ascii_digit()).count();
+    let to = square(&rest[..digits_end]).ok_or("bad destination square")?;
+    let promotion = match &rest.as_bytes()[digits_end..] {
+        [] => None,
+        [p] if p.is_ascii_lowercase() => Some(*p as char),
+        _ => return Err("trailing characters after the destination square"),
+    };
+    Ok(Coordinates { from, to, promotion })
+}
+
+/// A square name on a board of up to 12x12: a file letter `a`-`l` and a
+/// rank 1-12 in plain digits (no sign, no leading zero).
+fn square(s: &str) -> Option<(u8, u8)> {
+    let b = s.as_bytes();
+    if b.len() < 2
+        || b.len() > 3
+        || !(b'a'..=b'l').contains(&b[0])
+        || b[1] == b'0'
+        || !b[1..].iter().all(u8::is_ascii_digit)
+    {
+        return None;
+    }
+    let rank: u8 = s[1..].parse().ok()?;
+    (1..=12).contains(&rank).then(|| (b[0] - b'a', rank - 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coordinates_are_read_strictly() {
+        let c = parse_coordinates("a10l12q").unwrap();
+        assert_eq!((c.from, c.to, c.promotion), ((0, 9), (11, 11), Some('q')));
+        assert_eq!(parse_coordinates("e2e4").unwrap().promotion, None);
+        for bad in ["a+2a4", "e2+e4", "e0e4", "m1m2", "e2e13", "e2e4qq", "E2E4", "e2e4Q", "e2-e4", "e2"] {
+            assert!(parse_coordinates(bad).is_err(), "{bad}");
+        }
     }
 }
