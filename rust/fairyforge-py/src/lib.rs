@@ -128,7 +128,7 @@ impl Move {
 }
 
 fn files_of(pos: &AnyPosition) -> usize {
-    fairyforge::with_pos!(pos, p => p.tables.geo.size.files as usize)
+    pos.size().files as usize
 }
 
 #[pymethods]

@@ -196,7 +196,7 @@ fn burden_two_king_fork() {
 }
 
 fn with_attacked(p: &AnyPosition, sq: usize, by: Color) -> bool {
-    fairyforge::with_pos!(p, q => q.is_attacked(sq, by))
+    p.is_attacked(sq, by)
 }
 
 #[test]

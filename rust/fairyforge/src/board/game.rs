@@ -21,15 +21,15 @@ pub enum AnyPosition {
 }
 
 /// Run `$body` with `$p` bound to the inner position of an [`AnyPosition`].
-#[macro_export]
 macro_rules! with_pos {
     ($any:expr, $p:ident => $body:expr) => {
         match $any {
-            $crate::AnyPosition::Small($p) => $body,
-            $crate::AnyPosition::Large($p) => $body,
+            $crate::board::game::AnyPosition::Small($p) => $body,
+            $crate::board::game::AnyPosition::Large($p) => $body,
         }
     };
 }
+pub(crate) use with_pos;
 
 impl AnyPosition {
     /// Parse a FEN for a variant (None: the start position).
@@ -78,6 +78,10 @@ impl AnyPosition {
     pub fn is_check(&self) -> bool {
         with_pos!(self, p => p.is_check())
     }
+    /// True when a piece of `by` attacks `sq`.
+    pub fn is_attacked(&self, sq: usize, by: Color) -> bool {
+        with_pos!(self, p => p.is_attacked(sq, by))
+    }
     /// True when the shock rule has ended the game.
     pub fn is_shocked(&self) -> bool {
         with_pos!(self, p => p.is_shocked())
@@ -109,6 +113,10 @@ impl AnyPosition {
         let mut named: Vec<(String, u64)> = rows.into_iter().map(|(m, n)| (self.uci(m), n)).collect();
         named.sort();
         Ok(named)
+    }
+    /// Board size.
+    pub fn size(&self) -> crate::geometry::Size {
+        with_pos!(self, p => p.tables.geo.size)
     }
     /// Halfmove clock.
     pub fn halfmove_clock(&self) -> u32 {

@@ -39,6 +39,7 @@
 //! + 1 more for a checkmate; the loser scores 0. Draws have no points.
 
 use crate::bitboard::BitSet;
+use crate::board::game::with_pos;
 use crate::board::game::{AnyPosition, Board};
 use crate::board::position::Position;
 use crate::geometry::NO_SQ;
@@ -174,12 +175,12 @@ impl<B: BitSet> Position<B> {
 }
 
 fn repetition_key(p: &AnyPosition) -> u64 {
-    crate::with_pos!(p, q => q.repetition_key())
+    with_pos!(p, q => q.repetition_key())
 }
 
 fn legal_moves(p: &AnyPosition) -> MoveList {
     let mut list = MoveList::new();
-    crate::with_pos!(p, q => q.legal_moves(&mut list));
+    with_pos!(p, q => q.legal_moves(&mut list));
     list
 }
 
@@ -279,7 +280,7 @@ impl Board {
     /// Neither side has mating material (python-chess's rule; only in
     /// variants with `insufficient_material`, i.e. FIDE chess).
     pub fn is_insufficient_material(&self) -> bool {
-        crate::with_pos!(&self.pos, p => p.is_insufficient_material())
+        with_pos!(&self.pos, p => p.is_insufficient_material())
     }
 
     /// True when the current position has occurred at least `count` times

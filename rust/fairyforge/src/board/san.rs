@@ -40,6 +40,7 @@
 //! and the FEN of the position.
 
 use crate::bitboard::BitSet;
+use crate::board::game::with_pos;
 use crate::board::game::{AnyPosition, Board};
 use crate::board::position::Position;
 use crate::error::{Error, ErrorKind};
@@ -303,12 +304,12 @@ fn castling_side(s: &str) -> Option<bool> {
 impl AnyPosition {
     /// SAN of a legal move (see [`Position::san`]).
     pub fn san(&self, m: Move) -> String {
-        crate::with_pos!(self, p => p.san(m))
+        with_pos!(self, p => p.san(m))
     }
     /// Parse SAN (or, as a fallback, coordinate notation) into a legal move
     /// (see [`Position::parse_san`]).
     pub fn parse_san(&self, text: &str) -> Result<Move, Error> {
-        crate::with_pos!(self, p => p.parse_san(text))
+        with_pos!(self, p => p.parse_san(text))
     }
 }
 

@@ -31,6 +31,7 @@
 //! king-walk endgame to taper toward.
 
 use crate::bitboard::BitSet;
+use crate::board::game::with_pos;
 use crate::board::game::AnyPosition;
 use crate::board::position::Position;
 use crate::piece::{Color, Kind, NKINDS};
@@ -406,7 +407,7 @@ impl<B: BitSet> PassedCache<B> {
 
 /// Full evaluation of a position (centipawns, side to move's view).
 pub fn evaluate(pos: &AnyPosition) -> i32 {
-    crate::with_pos!(pos, p => Evaluator::new(p.tables, EvalKind::Full).evaluate(p))
+    with_pos!(pos, p => Evaluator::new(p.tables, EvalKind::Full).evaluate(p))
 }
 
 #[cfg(test)]

@@ -86,6 +86,7 @@ pub(crate) mod eval;
 pub(crate) mod ordering;
 mod prune;
 pub(crate) mod see;
+mod shared;
 mod threads;
 pub(crate) mod tt;
 mod worker;

@@ -4,6 +4,7 @@
 
 use crate::bitboard::BitSet;
 use crate::board::captures::noisy_moves;
+use crate::board::game::with_pos;
 use crate::board::game::AnyPosition;
 use crate::board::position::Position;
 use crate::moves::{Move, MoveList};
@@ -68,7 +69,7 @@ fn random_positions_agree_with_reference() {
                 if moves.is_empty() {
                     break;
                 }
-                crate::with_pos!(&p, q => {
+                with_pos!(&p, q => {
                     let e = Evaluator::new(q.tables, EvalKind::Full);
                     let promo = e.best_promotion(q.turn());
                     assert_eq!(generated(q, promo), expected(q, promo), "{} {}", v.name, q.fen());
@@ -129,13 +130,13 @@ fn check_squares_cover_a_promotion_to_a_robotic_rider() {
 fn see_values_exchanges() {
     let v = Variant::new("chess", &[]).unwrap();
     let p = AnyPosition::new(&v, Some("4k3/8/3p4/4p3/3P4/8/8/4K3 w - - 0 1")).unwrap();
-    crate::with_pos!(&p, q => {
+    with_pos!(&p, q => {
         let e = Evaluator::new(q.tables, EvalKind::Full);
         // dxe5 dxe5: pawn for pawn.
         assert_eq!(see(q, q.parse_uci("d4e5").unwrap(), &e), 0);
     });
     let p = AnyPosition::new(&v, Some("4k3/8/3p4/4p3/8/8/7Q/4K3 w - - 0 1")).unwrap();
-    crate::with_pos!(&p, q => {
+    with_pos!(&p, q => {
         let e = Evaluator::new(q.tables, EvalKind::Full);
         // Qxe5?? dxe5 loses the queen for a pawn.
         assert!(see(q, q.parse_uci("h2e5").unwrap(), &e) < -500);

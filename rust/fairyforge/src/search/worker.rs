@@ -11,7 +11,7 @@ use crate::search::eval::{Evaluator, PassedCache};
 use crate::search::ordering::{gravity, MoveBuf, Scorer, HISTORY_MAX, TT_MOVE_SCORE};
 use crate::search::prune::{check_zones, cuts, lmr_table, may_check, null_move};
 use crate::search::see::evolution_gain;
-use crate::search::threads::{nps, Shared};
+use crate::search::shared::{nps, Shared};
 use crate::search::tt::{score_from_tt, score_to_tt, Bound};
 use crate::search::{Info, Score, DEFAULT_DEPTH};
 use crate::types::{MATE, MATE_BOUND, MAX_PLY};
