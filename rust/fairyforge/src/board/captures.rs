@@ -7,7 +7,8 @@ use crate::board::position::Position;
 use crate::geometry::NO_SQ;
 use crate::moves::{Move, Special};
 use crate::piece::Kind;
-use crate::rules::attacks::{KindTables, Placement, Tables};
+use crate::rules::attacks::Placement;
+use crate::rules::tables::{KindTables, Tables};
 
 /// Pseudo-legal captures and promotions of the side to move (promotions to
 /// `promo` only), read from the same piece tables as move generation:

@@ -6,8 +6,8 @@ use crate::board::position::Position;
 use crate::error::Error;
 use crate::geometry::NO_SQ;
 use crate::piece::{Color, Piece};
-use crate::rules::attacks::Tables;
 use crate::rules::castling;
+use crate::rules::tables::Tables;
 
 impl<B: BitSet> Position<B> {
     /// Parse and validate a FEN for the tables' variant. Four-field FENs are

@@ -7,7 +7,7 @@ use crate::board::position::Position;
 use crate::error::Error;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Piece};
-use crate::rules::attacks::Tables;
+use crate::rules::tables::Tables;
 use crate::rules::variant::Variant;
 use std::sync::atomic::AtomicBool;
 

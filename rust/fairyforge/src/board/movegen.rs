@@ -52,8 +52,9 @@ use crate::board::position::{Position, EMPTY};
 use crate::geometry::{dir_is_positive, NO_SQ};
 use crate::moves::{Move, MoveList, Special};
 use crate::piece::{Color, Kind, Piece, NKINDS};
-use crate::rules::attacks::{shift, Placement};
+use crate::rules::attacks::Placement;
 use crate::rules::castling::{self, Castling};
+use crate::rules::tables::shift;
 use crate::rules::variant::KindSet;
 
 /// A position's placement with some enemy pieces lifted (a captured piece),

@@ -7,8 +7,9 @@ use crate::bitboard::BitSet;
 use crate::geometry::NO_SQ;
 use crate::moves::{Move, Special};
 use crate::piece::{Color, Kind, Piece, NKINDS};
-use crate::rules::attacks::{Placement, Tables};
+use crate::rules::attacks::Placement;
 use crate::rules::psq::Psq;
+use crate::rules::tables::Tables;
 use crate::rules::variant::KindSet;
 use crate::zobrist;
 

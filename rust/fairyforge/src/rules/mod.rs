@@ -4,5 +4,7 @@
 
 pub(crate) mod attacks;
 pub(crate) mod castling;
+pub(crate) mod movement;
 pub(crate) mod psq;
+pub(crate) mod tables;
 pub(crate) mod variant;

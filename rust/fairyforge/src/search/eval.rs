@@ -35,8 +35,9 @@ use crate::board::game::with_pos;
 use crate::board::game::AnyPosition;
 use crate::board::position::Position;
 use crate::piece::{Color, Kind, NKINDS};
-use crate::rules::attacks::{Placement, Tables};
-use crate::rules::variant::{KindSet, StalemateRule};
+use crate::rules::attacks::Placement;
+use crate::rules::tables::Tables;
+use crate::rules::variant::KindSet;
 
 /// Which evaluation the search uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -104,7 +105,7 @@ impl<B: BitSet> Evaluator<B> {
         let royal_born = tables.psq.royal_born;
         let start = Position::from_fen(tables, &v.start_fen).ok();
         let phase_total = start.map_or(0, |p| p.psq().phase);
-        let tapered = phase_total > 0 && v.stalemate == StalemateRule::Draw;
+        let tapered = phase_total > 0 && !v.stalemate_loses();
         let taper = (0..=phase_total).map(|ph| (ph * TAPER_ONE + phase_total / 2) / phase_total.max(1)).collect();
         let ranks = size.ranks as i32;
         let mut passed = vec![(0, 0); 2 * n];

@@ -7,7 +7,7 @@ use crate::board::position::Position;
 use crate::geometry::NO_SQ;
 use crate::moves::{Move, Special};
 use crate::piece::Color;
-use crate::rules::attacks::Tables;
+use crate::rules::tables::Tables;
 use crate::search::tt::Bound;
 
 /// Late-move reductions indexed `depth * 64 + move count` (both capped at

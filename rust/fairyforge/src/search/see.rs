@@ -59,7 +59,7 @@ pub(super) fn see_ge<B: BitSet>(pos: &Position<B>, m: Move, eval: &Evaluator<B>,
 
 /// Static exchange evaluation of a capture on its target square (the
 /// swap algorithm), from the mover's side. Attackers are the plain leapers
-/// and riders ([`crate::rules::attacks::Tables::simple_attackers`]; hops, lame and
+/// and riders ([`crate::rules::tables::Tables::simple_attackers`]; hops, lame and
 /// bent attackers are not seen), x-rays appear as pieces leave the board,
 /// and each capturer is valued as what it evolves or promotes into.
 pub(super) fn see<B: BitSet>(pos: &Position<B>, m: Move, eval: &Evaluator<B>) -> i32 {
