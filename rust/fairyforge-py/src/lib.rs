@@ -651,6 +651,7 @@ impl Board {
             fairyforge::Limits { depth, nodes, movetime_ms, soft_ms: None, multipv, threads, hash_mb, eval, plain };
         let pos = self.inner.pos;
         let history: Vec<u64> = self.inner.history.iter().map(|(p, _)| p.key()).collect();
+        let mut engine = fairyforge::Engine::new(hash_mb).map_err(to_py)?;
         let failure: std::sync::Mutex<Option<PyErr>> = std::sync::Mutex::new(None);
         let results = run_detached(py, |stop| {
             let mut report = |i: &fairyforge::Info| {
@@ -665,7 +666,7 @@ impl Board {
                     }
                 });
             };
-            Some(fairyforge::search(&pos, &history, &limits, stop, &mut report))
+            Some(engine.search(&pos, &history, &limits, stop, &mut report))
         })?;
         if let Some(e) = failure.lock().unwrap_or_else(|p| p.into_inner()).take() {
             return Err(e);

@@ -22,7 +22,7 @@ fn main() {
         let v = Variant::new(variant, &[]).unwrap();
         let pos = AnyPosition::new(&v, Some(fen)).unwrap();
         let limits = Limits { depth: Some(depth), ..Limits::default() };
-        total += search(&pos, &[], &limits, &stop, &mut |_| {})[0].nodes;
+        total += search(&pos, &[], &limits, &stop, &mut |_| {}).expect("16 MiB table")[0].nodes;
     }
     println!("total {total}");
 }

@@ -35,7 +35,7 @@ fn main() {
         let limits = Limits { depth: Some(depth), ..Limits::default() };
         let t = std::time::Instant::now();
         let cpu0 = cpu_ms();
-        let r = search(&pos, &[], &limits, &stop, &mut |_| {});
+        let r = search(&pos, &[], &limits, &stop, &mut |_| {}).expect("16 MiB table");
         let ms = t.elapsed().as_millis() as u64;
         let cpu = cpu_ms() - cpu0;
         let r = &r[0];

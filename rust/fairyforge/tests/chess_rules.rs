@@ -256,3 +256,13 @@ fn random_walks_evolution() {
     let v = Variant::new("evolution", &[]).unwrap();
     assert!(walk(&v, &[None], 0x0123_4567_89ab_cdef, 40, 200) > 2000);
 }
+
+#[test]
+fn move_counters_saturate_and_stay_readable() {
+    let v = Variant::new("chess", &[]).unwrap();
+    let fen = "4k3/8/8/8/8/8/8/4K2R b K - 4294967295 4294967295";
+    let p = AnyPosition::new(&v, Some(fen)).unwrap();
+    let after = p.after(p.parse_uci("e8d8").unwrap());
+    assert_eq!(after.fen(), "3k4/8/8/8/8/8/8/4K2R w K - 4294967295 4294967295");
+    assert_eq!(AnyPosition::new(&v, Some(&after.fen())).unwrap().fen(), after.fen());
+}

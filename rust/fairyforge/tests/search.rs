@@ -26,7 +26,7 @@ fn position(name: &str, fen: &str) -> (Variant, AnyPosition) {
 
 fn run(p: &AnyPosition, limits: &Limits) -> Vec<SearchResult> {
     let stop = AtomicBool::new(false);
-    search(p, &[], limits, &stop, &mut |_| {})
+    search(p, &[], limits, &stop, &mut |_| {}).unwrap()
 }
 
 fn depth(d: u32) -> Limits {
@@ -281,7 +281,7 @@ fn repetition_is_a_draw() {
     let escape = p.legal_moves()[0];
     let history = [p.after(escape).key()];
     let stop = AtomicBool::new(false);
-    let r = &search(&p, &history, &depth(6), &stop, &mut |_| {})[0];
+    let r = &search(&p, &history, &depth(6), &stop, &mut |_| {}).unwrap()[0];
     assert_eq!(r.score, Score::Cp(0));
     assert_eq!(r.best_move, Some(escape));
 }
@@ -331,7 +331,7 @@ fn random_positions_get_legal_moves() {
             for ply in 0..120 {
                 let moves = p.legal_moves();
                 if moves.is_empty() {
-                    let r = search(&p, &history, &depth(2), &stop, &mut |_| {});
+                    let r = search(&p, &history, &depth(2), &stop, &mut |_| {}).unwrap();
                     assert_eq!(r[0].best_move, None);
                     break;
                 }
@@ -346,7 +346,7 @@ fn random_positions_get_legal_moves() {
                         plain: ply % 11 == 0,
                         ..Limits::default()
                     };
-                    let r = search(&p, &history, &limits, &stop, &mut |_| {});
+                    let r = search(&p, &history, &limits, &stop, &mut |_| {}).unwrap();
                     assert_eq!(r.len(), limits.multipv.min(moves.len()), "{} {}", v.name, p.fen());
                     let mut seen = Vec::new();
                     for line in &r {
@@ -396,7 +396,7 @@ fn fixed_depth_search_is_deterministic() {
 fn stopped_search_still_returns_a_legal_move() {
     let (_, p) = position("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     let stop = AtomicBool::new(true);
-    let r = search(&p, &[], &Limits::default(), &stop, &mut |_| {});
+    let r = search(&p, &[], &Limits::default(), &stop, &mut |_| {}).unwrap();
     assert!(p.legal_moves().contains(&r[0].best_move.unwrap()));
     let r = run(&p, &Limits { nodes: Some(1), ..Limits::default() });
     assert!(p.legal_moves().contains(&r[0].best_move.unwrap()));
@@ -417,7 +417,7 @@ fn stop_flag_from_another_thread() {
             std::thread::sleep(std::time::Duration::from_millis(100));
             stop.store(true, std::sync::atomic::Ordering::Relaxed);
         });
-        search(&p, &[], &Limits::default(), &stop, &mut |_| {})
+        search(&p, &[], &Limits::default(), &stop, &mut |_| {}).unwrap()
     });
     assert!(p.legal_moves().contains(&r[0].best_move.unwrap()));
 }
@@ -428,7 +428,7 @@ fn multipv_lines_are_distinct_and_ordered() {
     let mut infos: Vec<Info> = Vec::new();
     let stop = AtomicBool::new(false);
     let limits = Limits { depth: Some(5), multipv: 3, ..Limits::default() };
-    let r = search(&p, &[], &limits, &stop, &mut |i| infos.push(i.clone()));
+    let r = search(&p, &[], &limits, &stop, &mut |i| infos.push(i.clone())).unwrap();
     assert_eq!(r.len(), 3);
     let cp = |s: Score| match s {
         Score::Cp(c) => c,
@@ -474,7 +474,7 @@ fn threads_respect_movetime() {
         let mut reports = 0;
         let stop = AtomicBool::new(false);
         let limits = Limits { movetime_ms: Some(300), threads: 2, hash_mb: 8, ..Limits::default() };
-        let r = search(&p, &[], &limits, &stop, &mut |_| reports += 1);
+        let r = search(&p, &[], &limits, &stop, &mut |_| reports += 1).unwrap();
         assert!(t.elapsed().as_millis() < 3000, "{name}: {:?}", t.elapsed());
         assert!(p.legal_moves().contains(&r[0].best_move.unwrap()));
         assert!(reports >= 1 && r[0].depth >= 1 && r[0].nodes > 0);
@@ -486,7 +486,7 @@ fn engine_keeps_its_table_between_searches() {
     let (_, p) = position("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     let stop = AtomicBool::new(false);
     let limits = depth(7);
-    let mut engine = fairyforge::Engine::new(16);
+    let mut engine = fairyforge::Engine::new(16).unwrap();
     let first = engine.search(&p, &[], &limits, &stop, &mut |_| {});
     // A fresh search and the engine's first search are the same search.
     let fresh = run(&p, &limits);
@@ -499,8 +499,12 @@ fn engine_keeps_its_table_between_searches() {
     engine.new_game();
     assert_eq!(engine.hashfull(), 0);
     assert_eq!(engine.search(&p, &[], &limits, &stop, &mut |_| {})[0].nodes, first[0].nodes);
-    engine.resize(1);
+    engine.resize(1).unwrap();
     assert_eq!(engine.hash_mb(), 1);
+    // A size out of range is refused and the table kept.
+    assert!(engine.resize(0).is_err() && engine.resize(fairyforge::MAX_HASH_MB + 1).is_err());
+    assert_eq!(engine.hash_mb(), 1);
+    assert!(fairyforge::Engine::new(0).is_err());
 }
 
 #[test]

@@ -8,6 +8,11 @@ use crate::moves::{Move, MoveList};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// The deepest perft the engine takes: the recursion keeps a move list per
+/// ply on the thread's stack, and this bound keeps it well inside every
+/// stack it runs on (such a depth is far beyond what finishes anyway).
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
 /// Perft was stopped through its cancellation flag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cancelled;

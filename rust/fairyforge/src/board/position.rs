@@ -231,7 +231,7 @@ impl<B: BitSet> Position<B> {
         let them = us.flip();
         let (from, to) = (m.from(), m.to());
         let mover = self.remove(from);
-        let mut halfmove = self.halfmove + 1;
+        let mut halfmove = self.halfmove.saturating_add(1);
         let capture_sq = if m.special() == Special::EnPassant { self.ep_victim as usize } else { to };
         if self.board[capture_sq] != EMPTY {
             self.remove(capture_sq);
@@ -270,7 +270,7 @@ impl<B: BitSet> Position<B> {
         }
         self.halfmove = halfmove;
         if us == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.turn = them;
         self.key ^= zobrist::side();

@@ -272,7 +272,9 @@ impl Variant {
                 Err(Error::option(k, format!("bad value {v:?} (allowed: {})", allowed.join(", "))))
             }
         };
-        let int = |k: &str, default: i64, min: i64| -> Result<i64, Error> {
+        // Every rank count is at most 12 (the largest board side), so the
+        // rank arithmetic below cannot overflow, whatever the text says.
+        let int = |k: &str, default: i64, min: i64, max: i64| -> Result<i64, Error> {
             match get(k) {
                 None => Ok(default),
                 Some(v) => {
@@ -280,6 +282,8 @@ impl Variant {
                         v.parse().map_err(|_| Error::option(k, format!("bad value {v:?} (expected an integer)")))?;
                     if n < min {
                         Err(Error::option(k, format!("{n} is below the minimum {min}")))
+                    } else if n > max {
+                        Err(Error::option(k, format!("{n} is above the maximum {max}")))
                     } else {
                         Ok(n)
                     }
@@ -311,10 +315,11 @@ impl Variant {
             }
             Some(p) => return Err(Error::option("preset", format!("bad value {p:?} (allowed: wittman)"))),
             None => {
-                let files = int("files", 8, 1)?;
-                let pawn_ranks = int("pawn_ranks", 3, 1)?;
-                let back_gap = int("back_gap", 1, 0)?;
-                let middle_gap = int("middle_gap", 0, 0)?;
+                let side = i64::from(crate::geometry::MAX_SIDE);
+                let files = int("files", 8, 1, i64::MAX)?;
+                let pawn_ranks = int("pawn_ranks", 3, 1, side)?;
+                let back_gap = int("back_gap", 1, 0, side)?;
+                let middle_gap = int("middle_gap", 0, 0, side)?;
                 let army = choice("army", &["pawns", "knights"], "pawns")?;
                 let ranks = 2 * (back_gap + pawn_ranks) + middle_gap;
                 if !(4..=12).contains(&files) {

@@ -95,6 +95,7 @@ mod worker;
 mod tests;
 
 use crate::board::game::AnyPosition;
+use crate::error::Error;
 use crate::moves::Move;
 use crate::search::eval::EvalKind;
 use crate::search::threads::search_position;
@@ -238,8 +239,8 @@ pub fn search(
     limits: &Limits,
     stop: &AtomicBool,
     info: &mut dyn FnMut(&Info),
-) -> Vec<SearchResult> {
-    Engine::new(limits.hash_mb).search(pos, history, limits, stop, info)
+) -> Result<Vec<SearchResult>, Error> {
+    Ok(Engine::new(limits.hash_mb)?.search(pos, history, limits, stop, info))
 }
 
 /// A searcher that keeps its transposition table between searches, as a
@@ -250,9 +251,11 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// An engine with an empty table of about `hash_mb` MiB.
-    pub fn new(hash_mb: usize) -> Engine {
-        Engine { tt: TranspositionTable::new(hash_mb), hash_mb }
+    /// An engine with an empty table of about `hash_mb` MiB (1 to
+    /// [`MAX_HASH_MB`](crate::MAX_HASH_MB)); an error when the size is out of range or the
+    /// memory cannot be had.
+    pub fn new(hash_mb: usize) -> Result<Engine, Error> {
+        Ok(Engine { tt: TranspositionTable::new(hash_mb)?, hash_mb })
     }
 
     /// Size of the table in MiB.
@@ -261,12 +264,13 @@ impl Engine {
     }
 
     /// Replace the table by an empty one of `hash_mb` MiB (a no-op when
-    /// the size is unchanged).
-    pub fn resize(&mut self, hash_mb: usize) {
+    /// the size is unchanged); on an error the old table is kept.
+    pub fn resize(&mut self, hash_mb: usize) -> Result<(), Error> {
         if hash_mb != self.hash_mb {
-            self.tt = TranspositionTable::new(hash_mb);
+            self.tt = TranspositionTable::new(hash_mb)?;
             self.hash_mb = hash_mb;
         }
+        Ok(())
     }
 
     /// Forget everything learnt: the next search starts as a fresh one.

@@ -72,6 +72,6 @@ pub(super) fn null_move<B: BitSet>(pos: &Position<B>) -> Position<B> {
     p.set_state(p.castling, NO_SQ, NO_SQ);
     p.turn = p.turn.flip();
     p.key ^= crate::zobrist::side();
-    p.halfmove += 1;
+    p.halfmove = p.halfmove.saturating_add(1);
     p
 }

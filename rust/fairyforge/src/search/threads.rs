@@ -57,15 +57,18 @@ pub(super) fn search_position<B: BitSet>(
         for id in 1..threads {
             let (shared, eval, keys) = (&shared, &eval, &keys);
             let pos = *pos;
-            std::thread::Builder::new()
+            let helper = std::thread::Builder::new()
                 .name(format!("fairyforge-search-{id}"))
                 .stack_size(64 << 20)
                 .spawn_scoped(s, move || {
                     let mut w = Worker::new(id, shared, eval, keys);
                     w.root_moves(&pos);
                     w.iterate(&pos, None);
-                })
-                .expect("spawn search thread");
+                });
+            if helper.is_err() {
+                // The system has no thread to give: search with those started.
+                break;
+            }
         }
         let lines = main.iterate(pos, Some(info));
         shared.abort.store(true, Ordering::Relaxed);

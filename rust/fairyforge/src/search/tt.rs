@@ -14,6 +14,7 @@
 //! scores are stored relative to the node (see [`score_to_tt`]) so they stay
 //! right when the same position is reached at another ply.
 
+use crate::error::Error;
 use crate::moves::Move;
 use crate::types::MATE_BOUND;
 use std::mem::ManuallyDrop;
@@ -57,6 +58,9 @@ struct Bucket([Entry; BUCKET]);
 
 const MOVE_BITS: u64 = 0xF_FFFF;
 
+/// The largest table, in MiB (as Stockfish's `Hash` option).
+pub const MAX_HASH_MB: usize = 1 << 25;
+
 /// A shared transposition table.
 pub struct TranspositionTable {
     /// Taken out on drop, to be kept as the [`SPARE`].
@@ -72,11 +76,18 @@ pub struct TranspositionTable {
 static SPARE: Mutex<Option<Buckets>> = Mutex::new(None);
 
 impl TranspositionTable {
-    /// A table of about `mb` MiB (at least one bucket), empty.
-    pub fn new(mb: usize) -> TranspositionTable {
-        let n = ((mb.max(1) << 20) / std::mem::size_of::<Bucket>()).max(1);
+    /// A table of about `mb` MiB (1 to [`MAX_HASH_MB`]), empty; an error
+    /// naming `hash_mb` when the size is out of range or the memory cannot
+    /// be had.
+    pub fn new(mb: usize) -> Result<TranspositionTable, Error> {
+        if !(1..=MAX_HASH_MB).contains(&mb) {
+            return Err(Error::option("hash_mb", format!("{mb} MiB is outside 1..{MAX_HASH_MB}")));
+        }
+        let n = ((mb << 20) / std::mem::size_of::<Bucket>()).max(1);
         let spare = SPARE.lock().unwrap_or_else(|e| e.into_inner()).take();
-        TranspositionTable { buckets: ManuallyDrop::new(Buckets::reuse(spare, n)), generation: AtomicU8::new(0) }
+        let buckets = Buckets::reuse(spare, n)
+            .ok_or_else(|| Error::option("hash_mb", format!("cannot allocate a table of {mb} MiB")))?;
+        Ok(TranspositionTable { buckets: ManuallyDrop::new(buckets), generation: AtomicU8::new(0) })
     }
 
     /// Start a new search: older entries become preferred victims.
@@ -203,16 +214,17 @@ unsafe impl Sync for Buckets {}
 const HUGE_PAGE: usize = 2 << 20;
 
 impl Buckets {
-    /// `n` empty buckets (at least one).
-    fn zeroed(n: usize) -> Buckets {
+    /// `n` empty buckets (at least one); `None` when the memory cannot be
+    /// had.
+    fn zeroed(n: usize) -> Option<Buckets> {
         let n = n.max(1);
-        let bytes = n * std::mem::size_of::<Bucket>();
+        let bytes = n.checked_mul(std::mem::size_of::<Bucket>())?;
         let align = if bytes >= HUGE_PAGE { HUGE_PAGE } else { std::mem::align_of::<Bucket>() };
-        let layout = std::alloc::Layout::from_size_align(bytes + align, 8).expect("table size");
+        let layout = std::alloc::Layout::from_size_align(bytes.checked_add(align)?, 8).ok()?;
         // SAFETY: the layout has a non-zero size; a null result is handled.
         let base = unsafe { std::alloc::alloc_zeroed(layout) };
         if base.is_null() {
-            std::alloc::handle_alloc_error(layout);
+            return None;
         }
         let offset = base.align_offset(align);
         // SAFETY: `offset < align`, so `bytes` bytes from `base + offset` lie
@@ -224,18 +236,18 @@ impl Buckets {
             // SAFETY: a hint on a page-aligned range of our own mapping.
             unsafe { libc::madvise(ptr as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE) };
         }
-        Buckets { base, layout, ptr, len: n }
+        Some(Buckets { base, layout, ptr, len: n })
     }
 }
 
 impl Buckets {
     /// `n` empty buckets: the `spare` ones cleared when there are `n` of
     /// them, else fresh memory (the spare is freed first).
-    fn reuse(spare: Option<Buckets>, n: usize) -> Buckets {
+    fn reuse(spare: Option<Buckets>, n: usize) -> Option<Buckets> {
         match spare {
             Some(mut b) if b.len == n => {
                 b.clear();
-                b
+                Some(b)
             }
             other => {
                 drop(other);
@@ -347,7 +359,7 @@ mod tests {
 
     #[test]
     fn store_and_probe_round_trip() {
-        let tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1).unwrap();
         let m = Move::new(12, 28, Some(Kind::Queen), Special::Normal);
         tt.store(0xdead_beef, m, -1234, 7, Bound::Lower);
         let hit = tt.probe(0xdead_beef).unwrap();
@@ -358,19 +370,24 @@ mod tests {
 
     #[test]
     fn kept_memory_is_cleared_for_reuse() {
-        let b = Buckets::zeroed(8);
+        let b = Buckets::zeroed(8).unwrap();
         b[3].0[1].data.store(42, Ordering::Relaxed);
         let ptr = b.ptr;
-        let b = Buckets::reuse(Some(b), 8);
+        let b = Buckets::reuse(Some(b), 8).unwrap();
         assert_eq!(b.ptr, ptr, "same size: the memory is reused");
         assert!(b.iter().all(|x| x.0.iter().all(|e| e.data.load(Ordering::Relaxed) == 0)));
-        let c = Buckets::reuse(Some(b), 9);
+        let c = Buckets::reuse(Some(b), 9).unwrap();
         assert_eq!(c.len(), 9);
-        let tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1).unwrap();
         tt.store(0x1234_5678, Move::new(1, 2, None, Special::Normal), 50, 3, Bound::Exact);
         let mut tt = tt;
         tt.clear();
         assert!(tt.probe(0x1234_5678).is_none());
+        // Sizes out of range and memory that cannot be had are errors.
+        for mb in [0, MAX_HASH_MB + 1, usize::MAX] {
+            assert!(TranspositionTable::new(mb).is_err(), "{mb}");
+        }
+        assert!(Buckets::zeroed(usize::MAX / 2).is_none());
     }
 
     #[test]
