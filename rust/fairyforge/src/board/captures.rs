@@ -78,7 +78,7 @@ fn piece_captures<B: BitSet, const FANCY: bool>(
     let last = t.last_rank[pos.turn()];
     let shape = Shape::of::<B, FANCY>(kd);
     for from in bb.squares() {
-        for to in shape.targets(t, kd, from, occ, promo_ok, theirs).squares() {
+        for to in shape.targets::<B, FANCY>(t, kd, from, occ, promo_ok, theirs).squares() {
             let p = if promotes && last.has(to) { promo } else { None };
             out(Move::new(from, to, p, Special::Normal));
         }
@@ -118,8 +118,11 @@ impl Shape {
     /// captures onto `capture_ok` (move generation passes the empty squares
     /// and the opponent's pieces; quiescence only the promotion squares and
     /// the opponent's pieces). Legality is the caller's.
+    /// `FANCY` as given to [`Shape::of`], so that the tests a plain kind
+    /// never needs are compiled out rather than branched over.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub(crate) fn targets<B: BitSet>(
+    pub(crate) fn targets<B: BitSet, const FANCY: bool>(
         self,
         t: &Tables<B>,
         kd: &KindTables<B>,
@@ -139,7 +142,7 @@ impl Shape {
                 seen |= t.geo.bishop_attacks(from, occ);
             }
             targets |= seen & any_ok;
-            if self.rider_hops {
+            if FANCY && self.rider_hops {
                 for b in (seen & occ).squares() {
                     let h = t.geo.beyond(from, b);
                     if h != NO_SQ {
@@ -148,7 +151,7 @@ impl Shape {
                 }
             }
         }
-        if self.hops {
+        if FANCY && self.hops {
             let mut quiet = B::EMPTY;
             for sc in (kd.hop_move_screens[from] & occ).squares() {
                 quiet |= B::bit(2 * sc - from);
@@ -159,7 +162,7 @@ impl Shape {
             }
             targets |= (quiet & quiet_ok) | (capture & capture_ok);
         }
-        if self.bent_or_lame && (kd.bent || !(kd.lame_reach[from] & any_ok).is_empty()) {
+        if FANCY && self.bent_or_lame && (kd.bent || !(kd.lame_reach[from] & any_ok).is_empty()) {
             targets |= bent_and_lame(t, kd, from, occ, quiet_ok, capture_ok);
         }
         targets

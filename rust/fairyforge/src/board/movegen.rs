@@ -53,7 +53,6 @@ use crate::geometry::{dir_is_positive, NO_SQ};
 use crate::moves::{Move, MoveList, Special};
 use crate::piece::{Color, Kind, Piece, NKINDS};
 use crate::rules::attacks::Placement;
-use crate::rules::castling::{self, Castling};
 use crate::rules::tables::shift;
 use crate::rules::variant::KindSet;
 
@@ -339,7 +338,6 @@ impl<B: BitSet> Position<B> {
         }
         let node = &self.node(in_check);
         let t = self.tables;
-        let v = &t.variant;
         let us = node.us;
         let kt = &t.kinds[us];
         for &k in &t.kind_list[us] {
@@ -392,10 +390,8 @@ impl<B: BitSet> Position<B> {
                 return;
             }
         }
-        if let Some(cs) = v.castling[us] {
-            if !node.in_check && self.castling != 0 {
-                self.castling_moves(out, node, origins, cs);
-            }
+        if self.castling != 0 && !node.in_check {
+            self.castling_moves(out, node, origins);
         }
     }
 
@@ -478,7 +474,7 @@ impl<B: BitSet> Position<B> {
         let ep = kd.ep_taker && self.ep != NO_SQ;
         let double = if kd.double_step { t.double_rank[us] } else { B::EMPTY };
         for from in bb.squares() {
-            let targets = shape.targets(t, kd, from, node.occ, empty, node.theirs);
+            let targets = shape.targets::<B, FANCY>(t, kd, from, node.occ, empty, node.theirs);
             let (sure, test) = self.classify(node, from, k, royal_mover, targets);
             #[cfg(debug_assertions)]
             for to in (targets & !test).squares() {
@@ -772,32 +768,20 @@ impl<B: BitSet> Position<B> {
         }
     }
 
-    /// Castling (§6) from the variant's data: the squares between king and
-    /// rook and the destinations empty but for those two, no square the
-    /// king crosses attacked; the destination is tested as any royal move.
-    fn castling_moves<S: Sink<B>>(&self, out: &mut S, node: &Node<B>, origins: B, cs: Castling) {
+    /// Castling (§6) from the variant's data, compiled per board: the
+    /// squares between king and rook and the destinations empty but for
+    /// those two, no square the king crosses attacked; the destination is
+    /// tested as any royal move.
+    fn castling_moves<S: Sink<B>>(&self, out: &mut S, node: &Node<B>, origins: B) {
         let t = self.tables;
-        let size = t.geo.size;
-        let rank = castling::back_rank(node.us, size.ranks);
-        let king = size.square(cs.king_from, rank);
-        if !origins.has(king) {
-            return;
-        }
-        for (side, cm) in cs.moves.iter().enumerate() {
-            if self.castling & castling::right(node.us, side) == 0 {
+        for p in &t.castle_paths[node.us] {
+            if self.castling & p.right == 0 || !origins.has(p.king) || !(p.empty & node.occ).is_empty() {
                 continue;
             }
-            let rook = size.square(cm.rook_from, rank);
-            let (king_to, rook_to) = (size.square(cm.king_to, rank), size.square(cm.rook_to, rank));
-            let path = t.geo.between(king, rook) | t.geo.between(king, king_to) | B::bit(king_to) | B::bit(rook_to);
-            if !(path & node.occ & !B::bit(king) & !B::bit(rook)).is_empty() {
+            if p.crossed.squares().any(|c| t.is_attacked(self, c, node.them, node.occ ^ B::bit(p.king) ^ B::bit(c))) {
                 continue;
             }
-            let crossed = t.geo.between(king, king_to);
-            if crossed.squares().any(|c| t.is_attacked(self, c, node.them, node.occ ^ B::bit(king) ^ B::bit(c))) {
-                continue;
-            }
-            let m = Move::new(king, king_to, None, Special::Castle);
+            let m = Move::new(p.king, p.king_to, None, Special::Castle);
             if self.legal_after(m, true) {
                 out.push(m);
             }

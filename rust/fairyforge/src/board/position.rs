@@ -213,12 +213,8 @@ impl<B: BitSet> Position<B> {
     /// The rook's origin and destination for a castling king move of the
     /// side to move, read from the variant's castling data.
     pub fn castle_rook_squares(&self, king_to: usize) -> (usize, usize) {
-        let size = self.tables.geo.size;
-        let rank = size.rank_of(king_to);
-        let file = size.file_of(king_to);
-        let moves = self.tables.variant.castling[self.turn].as_ref().map_or(&[][..], |c| &c.moves[..]);
-        match moves.iter().find(|m| m.king_to == file) {
-            Some(m) => (size.square(m.rook_from, rank), size.square(m.rook_to, rank)),
+        match self.tables.castle_paths[self.turn].iter().find(|p| p.king_to == king_to) {
+            Some(p) => (p.rook, p.rook_to),
             None => (king_to, king_to),
         }
     }

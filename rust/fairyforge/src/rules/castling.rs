@@ -4,7 +4,8 @@
 //! side's back rank. Move generation, making moves, FEN and SAN read these
 //! files; nothing assumes an 8-file board.
 
-use crate::geometry::Size;
+use crate::bitboard::BitSet;
+use crate::geometry::{Geometry, Size};
 use crate::piece::{ByColor, Color};
 
 /// One castling move: the rook's start file and where king and rook go.
@@ -54,6 +55,53 @@ pub const fn letter(color: Color, side: usize) -> char {
         (Color::Black, 0) => 'k',
         (Color::Black, _) => 'q',
     }
+}
+
+/// One castling move compiled for a board: its squares and the masks its
+/// legality reads, so that move generation does no geometry per node.
+#[derive(Clone, Copy, Debug)]
+pub struct CastlePath<B> {
+    /// The right bit the move needs.
+    pub right: u8,
+    /// The king's start square.
+    pub king: usize,
+    /// The king's destination square.
+    pub king_to: usize,
+    /// The rook's start square.
+    pub rook: usize,
+    /// The rook's destination square.
+    pub rook_to: usize,
+    /// Squares that must be empty (all between king and rook and both
+    /// destinations, the king and the rook themselves excepted).
+    pub empty: B,
+    /// Squares the king crosses, which must not be attacked.
+    pub crossed: B,
+}
+
+/// The castling moves of side `color` compiled for a board.
+pub fn paths<B: BitSet>(castling: &Option<Castling>, color: Color, geo: &Geometry<B>) -> Vec<CastlePath<B>> {
+    let Some(cs) = castling else { return Vec::new() };
+    let size = geo.size;
+    let rank = back_rank(color, size.ranks);
+    let king = size.square(cs.king_from, rank);
+    cs.moves
+        .iter()
+        .enumerate()
+        .map(|(side, m)| {
+            let (rook, king_to, rook_to) =
+                (size.square(m.rook_from, rank), size.square(m.king_to, rank), size.square(m.rook_to, rank));
+            let path = geo.between(king, rook) | geo.between(king, king_to) | B::bit(king_to) | B::bit(rook_to);
+            CastlePath {
+                right: right(color, side),
+                king,
+                king_to,
+                rook,
+                rook_to,
+                empty: path & !B::bit(king) & !B::bit(rook),
+                crossed: geo.between(king, king_to),
+            }
+        })
+        .collect()
 }
 
 /// The rank a side castles on: its back rank.

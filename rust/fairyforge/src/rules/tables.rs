@@ -173,6 +173,8 @@ pub struct Tables<B: BitSet> {
     /// Per square, the castling rights kept when a move starts or ends
     /// there (king and rook squares clear theirs).
     pub castle_keep: Vec<u8>,
+    /// Each side's castling moves, compiled for the board.
+    pub castle_paths: ByColor<Vec<castling::CastlePath<B>>>,
 }
 
 impl<B: BitSet> Tables<B> {
@@ -317,9 +319,11 @@ impl<B: BitSet> Tables<B> {
         let orth_ring = ring(0..4);
         let diag_ring = ring(4..8);
         let royal_movers = ByColor(Color::BOTH.map(|c| KindSet(variant.royal[c].0 | variant.crowners(c).0)));
+        let castle_paths = ByColor(Color::BOTH.map(|c| castling::paths(&variant.castling[c], c, &geo)));
         Tables {
             geo,
             castle_keep: (0..n).map(|sq| castling::keep_mask(&variant.castling, size, sq)).collect(),
+            castle_paths,
             psq: PsqTables::new(&variant),
             variant,
             kinds,
