@@ -99,6 +99,9 @@ class Engine(_core.Engine):
         """
         soft = None
         remaining = wtime if board.turn else btime
+        if remaining is None and (wtime, btime) != (None, None):
+            side = "wtime" if board.turn else "btime"
+            raise _core.InvalidOptionError(f"invalid clock: the side to move has no {side}")
         if remaining is not None:
             soft, hard = time_limits(remaining, winc if board.turn else binc, movestogo)
             movetime = hard if movetime is None else min(movetime, hard)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -265,6 +266,10 @@ def cmd_match(args: argparse.Namespace) -> int:
             raise fairyforge.InvalidOptionError(f"invalid option {flag}: {value} (at least 1)")
     if args.grace < 0:
         raise fairyforge.InvalidOptionError(f"invalid option --grace: {args.grace} (at least 0)")
+    if args.out and not os.path.isdir(os.path.dirname(args.out) or "."):
+        raise fairyforge.InvalidOptionError(
+            f"invalid option --out: no directory {os.path.dirname(args.out)!r}"
+        )
     a, b = match_player(args, "a"), match_player(args, "b")
     if a.name == b.name:
         a = dataclasses.replace(a, name=f"{a.name} (a)")

@@ -169,20 +169,29 @@ def _move(p: Pairing, game: _Game, player: Player) -> bool:
     return True
 
 
+def _new_game(player: Player, board: fairyforge.Board) -> bool:
+    """Start a game on the player's engine, replacing an engine that fails
+    once; False when the replacement fails too."""
+    for _ in range(2):
+        try:
+            players.new_game(player, board)
+            return True
+        except (EngineCrashed, EngineTimeout):
+            players.discard(player)
+    return False
+
+
 def play(p: Pairing) -> dict:
     """Play one game and return its record (a JSON-serialisable dict)."""
     board = fairyforge.Board(p.variant, p.fen, **p.options)
     opening(board, p.seed, p.opening_plies)
     book = len(board.move_stack)
-    for player in (p.white, p.black):
-        try:
-            players.new_game(player, board)
-        except EngineCrashed:
-            players.discard(player)
-            players.new_game(player, board)
     base = p.tc.base_ms if p.tc is not None else None
     game = _Game(board, [base, base] if base is not None else None)
-    while True:
+    for player in (p.white, p.black):
+        if game.offender is None and not _new_game(player, board):
+            game.forfeit("crash", player, f"{player.name} failed to start a new game twice")
+    while game.offender is None:
         if board.is_game_over(claim_draw=True):
             break
         if len(board.move_stack) >= p.max_plies:
@@ -287,11 +296,13 @@ def pairings(
     """``games`` games between ``a`` and ``b``, colours alternating. Each
     opening is played twice with colours swapped; when the two players
     play alike (self-play), every game gets an opening of its own instead,
-    so that no game replays another."""
+    so that no game replays another. Raises ``ValueError`` subclasses for
+    a bad variant, option or FEN and for two players of the same name."""
     if a.name == b.name:
         raise fairyforge.InvalidOptionError(
             f"invalid players: both are named {a.name!r} (records are scored by name)"
         )
+    fairyforge.Board(variant, fen, **(options or {}))  # raises for a bad variant, option or FEN
     paired = a.settings() != b.settings()
     out = []
     for i in range(games):
@@ -418,7 +429,7 @@ def _elo(p: float) -> float:
         return -math.inf
     if p >= 1:
         return math.inf
-    return -400 * math.log10(1 / p - 1)
+    return -400 * math.log10(1 / p - 1) + 0.0  # + 0.0: an even score is +0, not -0
 
 
 def score(records: Iterable[dict], name: str) -> Score:

@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import multiprocessing.util
 import threading
 import time
 from dataclasses import dataclass
@@ -75,6 +76,10 @@ _local = threading.local()
 def _held() -> dict[str, tuple[tuple, Any]]:
     if not hasattr(_local, "held"):
         _local.held = {}
+        # A pool's worker process ends without running atexit handlers, but
+        # with multiprocessing's finalizers: close the external engines
+        # there (an engine that ignores the end of its input is ended).
+        multiprocessing.util.Finalize(None, close_all, exitpriority=10)
     return _local.held
 
 
