@@ -4,7 +4,8 @@
 (found with fairyforge) for its first AFTER moves, mixing noise into its
 output, then misbehaves by MODE: ``illegal`` (a move that is not legal),
 ``none`` (``bestmove (none)``), ``crash`` (exits), ``hang`` (never answers),
-``late`` (answers 400 ms after ``go``), ``good`` (never misbehaves). It
+``late`` (answers 400 ms after ``go``), ``nonewgame`` (exits on
+``ucinewgame``), ``good`` (never misbehaves). It
 appends its process id to PIDFILE when it starts, so tests can count the
 engines a match started. ``setoption name UCI_Variant value V`` picks the
 variant.
@@ -43,6 +44,8 @@ def main() -> None:
             say("uciok")
         elif words[0] == "isready":
             say("readyok")
+        elif words[0] == "ucinewgame" and mode == "nonewgame":
+            sys.exit(4)
         elif words[:3] == ["setoption", "name", "UCI_Variant"]:
             variant = words[4]
         elif words[0] == "position":

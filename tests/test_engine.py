@@ -80,6 +80,9 @@ def test_time_rule():
     assert fairyforge.time_limits(4_020, 0, moves_to_go=2) == (2000, 2000)
     with pytest.raises(fairyforge.InvalidOptionError):
         fairyforge.time_limits(-1)
+    black = Board("chess", "4k3/8/8/8/8/8/8/4K3 b - - 0 1")
+    with pytest.raises(fairyforge.InvalidOptionError, match="no btime"):
+        Engine().search(black, wtime=1000)
 
 
 def test_clock_search_stays_within_the_hard_limit():

@@ -88,6 +88,18 @@ def test_referee_scores_a_faulty_engine_as_a_loss(mode, pairing, termination, de
     assert again["offender"] is None
 
 
+def test_an_engine_that_cannot_start_a_game_loses_it():
+    broken = Player("broken", uci=fake("nonewgame"))
+    record = match.play(Pairing("chess", {}, 0, broken, FULL, seed=1, max_plies=10))
+    assert (record["termination"], record["offender"], record["result"]) == (
+        "crash",
+        "broken",
+        "0-1",
+    )
+    assert record["moves"] == record["moves"][: record["opening_plies"]]
+    assert "failed to start a new game twice" in str(match.game_pgn(record))
+
+
 def test_one_engine_per_player_per_worker(tmp_path, monkeypatch):
     made = []
 
@@ -136,6 +148,8 @@ def test_uci_client_reports_bad_engines_and_options(capsys):
         (["--b", f"uci:{fake('good')}", "-v", "all"], "name the variant"),
         (["--tc", "fast"], "invalid time control 'fast'"),
         (["--games", "0"], "--games: 0 (at least 1)"),
+        (["--fen", "8/8 w - - 0 1"], "invalid FEN"),
+        (["--out", "/nonexistent/dir/m"], "no directory '/nonexistent/dir'"),
     ]:
         code, out = run_cli(capsys, "match", "-v", "chess", *argv)
         assert code == 2 and fragment in " ".join(out.split()), (argv, out)
