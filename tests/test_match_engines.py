@@ -4,6 +4,7 @@ settings fingerprints, and one engine per worker."""
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import os
@@ -289,3 +290,11 @@ def test_self_play_is_allowed_and_varied(tmp_path, capsys):
     records = [json.loads(line) for line in io.StringIO(Path(f"{prefix}.chess.jsonl").read_text())]
     openings = {tuple(r["moves"][: r["opening_plies"]]) for r in records}
     assert len(openings) == 4
+
+
+def test_every_match_option_states_its_default():
+    parser = cli.build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for action in commands.choices["match"]._actions:
+        if action.dest != "help":
+            assert "(default: " in action.help, action.dest
