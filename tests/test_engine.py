@@ -93,7 +93,7 @@ def test_clock_search_stays_within_the_hard_limit():
     elapsed = time.perf_counter() - start
     _, hard = fairyforge.time_limits(400)
     assert result.best_move in board.legal_moves
-    assert elapsed < hard / 1000 + 0.1
+    assert elapsed < hard / 1000 + 0.25  # room for a loaded machine
 
 
 def test_results_compare_print_and_pickle():

@@ -249,6 +249,7 @@ class UciEngine:
                 code = self.process.wait(0.5)
             except subprocess.TimeoutExpired:
                 return f"engine {self.name!r} stopped reading its input"
+        self._readers[1].join(0.5)  # the last words on standard error
         tail = "; ".join(self._stderr)
         return f"engine {self.name!r} exited with code {code}" + (f" ({tail})" if tail else "")
 
