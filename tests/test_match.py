@@ -12,7 +12,7 @@ from fairyforge.tools.match import Pairing, Player, Score
 
 
 def test_pairings_swap_colours_on_each_opening():
-    a, b = Player("a", nodes=10), Player("b", nodes=10)
+    a, b = Player("a", nodes=10), Player("b", nodes=20)
     games = match.pairings("chess", a, b, 4, seed=3)
     assert [(g.white.name, g.black.name) for g in games] == [
         ("a", "b"),

@@ -28,6 +28,7 @@ from fairyforge._core import (
     variants,
 )
 from fairyforge.board import Board
+from fairyforge.engine import Engine, time_limits
 from fairyforge.outcome import Outcome, Termination
 from fairyforge.results import Info, Score, SearchResult
 
@@ -51,6 +52,7 @@ def search(
 __all__ = [
     "AmbiguousMoveError",
     "Board",
+    "Engine",
     "IllegalMoveError",
     "Info",
     "InvalidFenError",
@@ -67,6 +69,7 @@ __all__ = [
     "divide_text",
     "perft",
     "search",
+    "time_limits",
     "variant",
     "variants",
 ]

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from fairyforge import _core
 from fairyforge.outcome import Outcome, Termination
-from fairyforge.results import Info, SearchResult, info_from_raw, result_from_raw
+from fairyforge.results import Info, SearchResult
 
 
 class Board(_core.Board):
@@ -61,10 +61,10 @@ class Board(_core.Board):
         Ctrl-C. ``info`` is called with an :class:`Info` after every
         iteration. Returns one :class:`SearchResult`, or a list of them
         (best first) when ``multipv > 1``. ``eval="material"`` and
-        ``plain=True`` give the weaker reference players used by matches."""
-        callback = None if info is None else (lambda raw: info(info_from_raw(raw)))
-        raw = self._search(depth, nodes, movetime, multipv, threads, hash_mb, eval, plain, callback)
-        results = [result_from_raw(r) for r in raw]
+        ``plain=True`` give the weaker reference players used by matches.
+        Every call starts with a fresh table of ``hash_mb`` MiB; a
+        :class:`fairyforge.Engine` keeps its table between searches."""
+        results = self._search(depth, nodes, movetime, multipv, threads, hash_mb, eval, plain, info)
         return results if multipv > 1 else results[0]
 
     def _repr_svg_(self) -> str:

@@ -2,7 +2,9 @@
 file is searched, game by game, on a local process pool (or a Dask
 cluster). One JSON line per game is appended as soon as that game is done,
 so an interrupted run loses nothing and resumes where it stopped; a
-malformed game is skipped and reported, never fatal.
+malformed game is skipped and reported, never fatal. Each worker searches
+with one :class:`fairyforge.Engine`, whose table is kept from position to
+position of a game and cleared between games.
 """
 
 from __future__ import annotations
@@ -14,7 +16,10 @@ from typing import Any
 
 import fairyforge
 from fairyforge import pgn
-from fairyforge.tools import pool
+from fairyforge.tools import players, pool
+
+#: The analyser, as a player: its engine is the worker's.
+ANALYSER = players.Player("analysis", hash_mb=8)
 
 
 @dataclass(frozen=True)
@@ -33,11 +38,15 @@ class GameTask:
 def analyse(task: GameTask) -> dict:
     """Search every position of a game; return its record."""
     board = fairyforge.Board(task.variant, task.fen, **task.options)
+    engine = players.engine(ANALYSER, board)
+    assert isinstance(engine, fairyforge.Engine)
+    engine.new_game()
     positions = []
     for ply, played in enumerate([*task.moves, None]):
         if board.is_game_over():
             break
-        result = board.search(depth=task.depth, nodes=task.nodes, hash_mb=8)
+        result = engine.search(board, depth=task.depth, nodes=task.nodes)
+        assert isinstance(result, fairyforge.SearchResult)
         best = result.best_move.uci() if result.best_move else None
         positions.append(
             {

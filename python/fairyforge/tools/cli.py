@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -199,28 +201,84 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     return 0
 
 
-def players(nodes: int) -> dict:
-    """The match presets: the full engine, a material-only one-ply player,
-    and plain alpha-beta (no TT, pruning or extensions) on the same node
-    budget as the full engine."""
-    from fairyforge.tools.match import Player
+PRESETS = ("full", "material", "plain")
 
-    return {
-        "full": Player("full", nodes=nodes),
-        "material": Player("material-1ply", depth=1, eval="material", plain=True),
-        "plain": Player("plain", nodes=nodes, plain=True),
-    }
+
+def parse_engine_options(pairs: Sequence[str], flag: str) -> tuple[tuple[str, str], ...]:
+    """Repeated ``--a-option Name=Value`` arguments, in order."""
+    out = []
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise fairyforge.InvalidOptionError(
+                f"invalid option {flag} {pair!r}: expected Name=Value (for example Hash=64)"
+            )
+        out.append((name.strip(), value.strip()))
+    return tuple(out)
+
+
+def match_player(args: argparse.Namespace, side: str):
+    """The player ``--a``/``--b`` names, with the match's limits: a preset
+    of fairyforge's search or ``uci:COMMAND``, an external engine started
+    once here to check it and to learn its name."""
+    from fairyforge.tools import players
+
+    spec, flag = getattr(args, side), f"--{side}"
+    options = parse_engine_options(getattr(args, f"{side}_option"), f"{flag}-option")
+    clock = args.tc is not None
+    nodes = None if clock or args.movetime is not None else args.nodes
+    if spec.startswith("uci:"):
+        command = spec[len("uci:") :].strip()
+        if not command:
+            raise fairyforge.InvalidOptionError(
+                f"invalid option {flag}: uci: needs the engine's command (uci:PATH)"
+            )
+        player = players.Player(
+            command, nodes=nodes, movetime=args.movetime, uci=command, uci_options=options
+        )
+        return dataclasses.replace(player, name=players.probe(player))
+    if options:
+        raise fairyforge.InvalidOptionError(
+            f"invalid option {flag}-option: only a uci: player takes engine options"
+        )
+    if spec == "material":
+        return players.Player("material-1ply", depth=1, eval="material", plain=True)
+    if spec not in PRESETS:
+        raise fairyforge.InvalidOptionError(
+            f"invalid option {flag} {spec!r}: expected full, material, plain or uci:COMMAND"
+        )
+    return players.Player(
+        spec, nodes=nodes, movetime=args.movetime, plain=spec == "plain", hash_mb=args.hash
+    )
 
 
 def cmd_match(args: argparse.Namespace) -> int:
     from rich.progress import Progress
 
     from fairyforge.tools import match, pool
+    from fairyforge.tools.clock import TimeControl
 
-    presets = players(args.nodes)
-    a, b = presets[args.a], presets[args.b]
+    tc = TimeControl.parse(args.tc) if args.tc is not None else None
+    for name in ("games", "nodes", "movetime", "hash", "max_plies"):
+        value = getattr(args, name)
+        if value is not None and value < 1:
+            flag = "--" + name.replace("_", "-")
+            raise fairyforge.InvalidOptionError(f"invalid option {flag}: {value} (at least 1)")
+    if args.grace < 0:
+        raise fairyforge.InvalidOptionError(f"invalid option --grace: {args.grace} (at least 0)")
+    if args.out and not os.path.isdir(os.path.dirname(args.out) or "."):
+        raise fairyforge.InvalidOptionError(
+            f"invalid option --out: no directory {os.path.dirname(args.out)!r}"
+        )
+    a, b = match_player(args, "a"), match_player(args, "b")
     if a.name == b.name:
-        raise fairyforge.InvalidOptionError("invalid option --b: the two players are the same")
+        a = dataclasses.replace(a, name=f"{a.name} (a)")
+        b = dataclasses.replace(b, name=f"{b.name} (b)")
+    if args.variant == "all" and (a.uci or b.uci):
+        raise fairyforge.InvalidOptionError(
+            "invalid option --variant: name the variant when a uci: engine plays "
+            "(its options choose its variant)"
+        )
     variants = fairyforge.variants() if args.variant == "all" else [args.variant]
     options = parse_options(args.opt)
     client = None
@@ -228,18 +286,41 @@ def cmd_match(args: argparse.Namespace) -> int:
         from dask.distributed import Client
 
         client = Client(args.dask)
-    table = Table(title=f"{a.name} vs {b.name} ({args.games} games per variant)")
+    if tc is not None:
+        limit = f"{tc} clock"
+    elif args.movetime is not None:
+        limit = f"{args.movetime} ms per move"
+    else:
+        limit = f"{args.nodes} nodes per move"
+    table = Table(title=f"{a.name} vs {b.name} ({args.games} games per variant, {limit})")
     for col in ["variant", "games", "W", "D", "L", "score", "Elo", "95% interval"]:
         table.add_column(col, justify="left" if col == "variant" else "right")
-    summary = []
+    ends = Table(title="terminations")
+    for col in ["variant", "termination", "games"]:
+        ends.add_column(col, justify="right" if col == "games" else "left")
+    times = Table(title="time used per move, and faults")
+    columns = ["variant", "player", "moves", "mean ms", "max ms", "time losses", "illegal"]
+    columns.append("crashes")
+    for col in columns:
+        times.add_column(col, justify="left" if col in ("variant", "player") else "right")
+    plotted = []
     for variant in variants:
         games = match.pairings(
-            variant, a, b, args.games, options=options, seed=args.seed, max_plies=args.max_plies
+            variant,
+            a,
+            b,
+            args.games,
+            options=options,
+            seed=args.seed,
+            max_plies=args.max_plies,
+            fen=args.fen,
+            tc=tc,
+            grace_ms=args.grace,
         )
         out = f"{args.out}.{variant}.jsonl" if args.out else None
         with Progress(console=console, transient=True) as progress:
             task = progress.add_task(f"{variant}", total=len(games))
-            progress.update(task, completed=len(pool.recorded(out)))
+            progress.update(task, completed=len(pool.recorded(out) & {g.index for g in games}))
             records = match.run(
                 games,
                 out=out,
@@ -247,22 +328,40 @@ def cmd_match(args: argparse.Namespace) -> int:
                 client=client,
                 progress=lambda _r, task=task: progress.advance(task),
             )
-        s = match.score(records, a.name)
-        elo, lo, hi = s.elo()
-        summary.append((variant, elo, lo, hi))
+        s = match.summary(records, a.name, b.name)
+        score = s["score"]
+        elo, lo, hi = s["elo"]
+        plotted.append((variant, elo, lo, hi))
         table.add_row(
             variant,
-            str(s.games),
-            str(s.wins),
-            str(s.draws),
-            str(s.losses),
-            f"{s.fraction:.1%}",
+            str(score.games),
+            str(score.wins),
+            str(score.draws),
+            str(score.losses),
+            f"{score.fraction:.1%}",
             f"{elo:+.0f}",
             f"[{lo:+.0f}, {hi:+.0f}]",
         )
+        for termination, count in s["terminations"].items():
+            ends.add_row(variant, termination.replace("_", " "), str(count))
+        for name, p in s["players"].items():
+            times.add_row(
+                variant,
+                name,
+                str(p["moves"]),
+                f"{p['mean_ms']:.1f}",
+                f"{p['max_ms']:.1f}",
+                str(p["time_losses"]),
+                str(p["illegal_moves"]),
+                str(p["crashes"]),
+            )
     console.print(table)
+    console.print(ends)
+    console.print(times)
+    if args.out:
+        console.print(f"games in {args.out}.<variant>.jsonl and .pgn", highlight=False)
     if args.plot:
-        match.plot(summary, args.plot, f"{a.name} vs {b.name}")
+        match.plot(plotted, args.plot, f"{a.name} vs {b.name}")
         console.print(f"plot written to {args.plot}")
     return 0
 
@@ -313,19 +412,89 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dask", metavar="ADDRESS", help="run on a Dask scheduler instead")
     p.set_defaults(func=cmd_analyse)
 
-    p = sub.add_parser("match", help="play two engine configurations against each other")
-    p.add_argument("--variant", "-v", default="all", help="variant, or all (default)")
-    p.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE")
-    p.add_argument("--games", "-n", type=int, default=20, help="games per variant (default 20)")
-    p.add_argument("--nodes", type=int, default=2000, help="nodes per move of the full engine")
-    p.add_argument("--a", default="full", choices=["full", "material", "plain"])
-    p.add_argument("--b", default="material", choices=["full", "material", "plain"])
-    p.add_argument("--max-plies", type=int, default=200, help="adjudicate a draw after this")
-    p.add_argument("--seed", type=int, default=1, help="opening seed")
+    p = sub.add_parser(
+        "match",
+        help="play two players (engine configurations or UCI engines) against each other",
+        description="Play two players against each other from seeded varied openings, "
+        "colours swapped per opening, refereed by fairyforge (an illegal move, a crash or a "
+        "time forfeit loses). See docs/MATCHES.md.",
+    )
+    p.add_argument("--variant", "-v", default="all", help="variant, or all (default: all)")
+    p.add_argument(
+        "--opt",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="variant option, repeatable (default: none)",
+    )
+    p.add_argument(
+        "--fen", default=None, help="start every game from this FEN (default: the variant's start)"
+    )
+    p.add_argument("--games", "-n", type=int, default=20, help="games per variant (default: 20)")
+    for side, default in (("a", "full"), ("b", "material")):
+        p.add_argument(
+            f"--{side}",
+            default=default,
+            metavar="PLAYER",
+            help=f"full (fairyforge's search), plain (its alpha-beta without table or "
+            "pruning), material (material only, one ply) or uci:COMMAND (an external UCI "
+            f"engine; the command is split like a shell line) (default: {default})",
+        )
+        p.add_argument(
+            f"--{side}-option",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help=f"UCI option of a uci: --{side}, sent in order, repeatable "
+            "(for example VariantPath=FILE then UCI_Variant=NAME) (default: none)",
+        )
+    limit = p.add_mutually_exclusive_group()
+    limit.add_argument(
+        "--tc",
+        metavar="BASE+INC",
+        help="a clock per side in seconds, e.g. 10+0.1 (default: no clock, --nodes)",
+    )
+    limit.add_argument(
+        "--movetime", type=int, metavar="MS", help="milliseconds per move (default: none)"
+    )
+    limit.add_argument(
+        "--nodes",
+        type=int,
+        default=2000,
+        help="nodes per move of full, plain and uci: players without --tc or --movetime "
+        "(default: 2000)",
+    )
+    p.add_argument(
+        "--grace",
+        type=int,
+        default=100,
+        metavar="MS",
+        help="a move may overrun the time left by this much before it loses on time (default: 100)",
+    )
+    p.add_argument(
+        "--hash",
+        type=int,
+        default=16,
+        metavar="MB",
+        help="table size of full and plain, in MiB (default: 16)",
+    )
+    p.add_argument(
+        "--max-plies", type=int, default=200, help="adjudicate a draw after this (default: 200)"
+    )
+    p.add_argument("--seed", type=int, default=1, help="opening seed (default: 1)")
     p.add_argument("--workers", type=int, default=None, help="local processes (default: cores)")
-    p.add_argument("--dask", metavar="ADDRESS", help="run on a Dask scheduler instead")
-    p.add_argument("--out", metavar="PREFIX", help="append records to PREFIX.<variant>.jsonl")
-    p.add_argument("--plot", metavar="PNG", help="Elo with 95%% intervals per variant")
+    p.add_argument(
+        "--dask", metavar="ADDRESS", help="run on a Dask scheduler instead (default: none)"
+    )
+    p.add_argument(
+        "--out",
+        metavar="PREFIX",
+        help="append games to PREFIX.<variant>.jsonl and .pgn, settings in "
+        "PREFIX.<variant>.settings.json; a rerun continues (default: no files)",
+    )
+    p.add_argument(
+        "--plot", metavar="PNG", help="draw Elo with 95%% intervals per variant (default: none)"
+    )
     p.set_defaults(func=cmd_match)
 
     p = sub.add_parser("render", help="draw a position (FEN or .pgn file) as SVG or PNG")

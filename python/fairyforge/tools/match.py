@@ -1,7 +1,10 @@
-"""Engine matches: two search configurations play each other from varied
-openings, on a local process pool by default or on a Dask cluster when a
-``dask.distributed.Client`` is given. Results are appended to a JSON-lines
-file as games finish, so an interrupted match resumes where it stopped.
+"""Engine matches: two players -- fairyforge's own search configurations or
+any UCI engine -- play each other from varied openings, refereed by
+:class:`fairyforge.Board`, on a local process pool by default or on a Dask
+cluster when a ``dask.distributed.Client`` is given. Each finished game is
+appended at once to a JSON-lines file and to a PGN file beside it, so an
+interrupted match resumes where it stopped; the settings are stored with
+the output, and a rerun with other settings is refused.
 
 >>> a = Player("full", nodes=2000)
 >>> b = Player("material-1ply", depth=1, eval="material", plain=True)
@@ -9,43 +12,71 @@ file as games finish, so an interrupted match resumes where it stopped.
 >>> record = play(games[0])
 >>> record["result"] in ("1-0", "0-1", "1/2-1/2")
 True
+
+The referee: a move is legal when ``fairyforge.Board`` says so; an illegal
+or missing move (``bestmove (none)`` while moves exist), a crash, or a time
+forfeit loses the game for the engine that made it. Under a clock
+(``tc``) a move that takes more than the time left plus ``grace_ms``
+(wall clock, measured from sending ``go`` to the ``bestmove`` line) loses
+on time; with a fixed ``movetime`` the same holds for the move time; the
+clock is then charged the time used and credited the increment.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import datetime
 import math
 import os
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 import fairyforge
-from fairyforge.tools import pool
+from fairyforge import pgn
+from fairyforge.tools import players, pool
+from fairyforge.tools.clock import TimeControl, format_clock
+from fairyforge.tools.players import Player
+from fairyforge.tools.uci_client import EngineCrashed, EngineTimeout
 
+__all__ = [
+    "GRACE_MS",
+    "Pairing",
+    "Player",
+    "Score",
+    "game_pgn",
+    "opening",
+    "pairings",
+    "play",
+    "plot",
+    "run",
+    "score",
+    "settings",
+    "summary",
+]
 
-@dataclass(frozen=True)
-class Player:
-    """A search configuration: a name, limits and the evaluation used."""
+#: Milliseconds a move may overrun the time left before it loses on time:
+#: room for the pipe, the process scheduler and the referee's own reading.
+GRACE_MS = 100
 
-    name: str
-    depth: int | None = None
-    nodes: int | None = None
-    eval: str = "full"
-    plain: bool = False
-
-    def choose(self, board: fairyforge.Board) -> fairyforge.Move:
-        """The move this player makes in a position."""
-        result = board.search(
-            depth=self.depth, nodes=self.nodes, eval=self.eval, plain=self.plain, hash_mb=4
-        )
-        assert result.best_move is not None
-        return result.best_move
+#: How a game ended beyond the rules: the record's ``termination`` and the
+#: PGN ``Termination`` tag (the standard's words) for each.
+REFEREE_TERMINATIONS = {
+    "time_forfeit": "time forfeit",
+    "illegal_move": "rules infraction",
+    "crash": "abandoned",
+    "max_plies": "adjudication",
+}
 
 
 @dataclass(frozen=True)
 class Pairing:
     """One game to play: variant, options, index, the two players (``white``
-    plays White), the opening seed and limits."""
+    plays White), the opening seed and plies, the adjudication length, and
+    optionally a start FEN, a clock (``tc``) and the referee's grace."""
 
     variant: str
     options: dict = field(default_factory=dict)
@@ -55,6 +86,9 @@ class Pairing:
     seed: int = 0
     opening_plies: int = 4
     max_plies: int = 200
+    fen: str | None = None
+    tc: TimeControl | None = None
+    grace_ms: int = GRACE_MS
 
 
 def opening(board: fairyforge.Board, seed: int, plies: int) -> None:
@@ -67,24 +101,183 @@ def opening(board: fairyforge.Board, seed: int, plies: int) -> None:
         board.push(rng.choice(moves))
 
 
+@dataclass
+class _Game:
+    """A game in progress: what the record will hold."""
+
+    board: fairyforge.Board
+    clock: list[int] | None
+    times_ms: list[float] = field(default_factory=list)
+    clocks_ms: list[int] = field(default_factory=list)
+    evals: list[str | None] = field(default_factory=list)
+    termination: str | None = None
+    detail: str | None = None
+    offender: str | None = None
+
+    def forfeit(self, termination: str, player: Player, detail: str) -> None:
+        self.termination, self.offender, self.detail = termination, player.name, detail
+
+
+def _eval(reply: players.Reply) -> str | None:
+    """``score/depth`` text of a reply, from the mover's point of view."""
+    if reply.score is None:
+        return None
+    kind, _, value = reply.score.partition(" ")
+    text = f"#{value}" if kind == "mate" else f"{int(value) / 100:+.2f}"
+    return f"{text}/{reply.depth}" if reply.depth is not None else text
+
+
+def _move(p: Pairing, game: _Game, player: Player) -> bool:
+    """Let ``player`` move; False when that ended the game (a forfeit)."""
+    board = game.board
+    side = board.turn
+    clock = (game.clock[0], game.clock[1]) if game.clock is not None else None
+    try:
+        reply = players.think(player, board, clock, p.tc, grace_ms=p.grace_ms)
+    except EngineCrashed as e:
+        players.discard(player)
+        game.forfeit("crash", player, str(e))
+        return False
+    except EngineTimeout:
+        players.discard(player)
+        if clock is not None:
+            waited = f"{clock[0 if side else 1]} ms left and {p.grace_ms} ms grace"
+        else:
+            waited = f"its move time and {players.HANG_SECONDS:g} s"
+        game.forfeit("time_forfeit", player, f"{player.name} lost on time: no move in {waited}")
+        return False
+    used = reply.elapsed * 1000
+    game.times_ms.append(round(used, 1))
+    allowed = clock[0 if side else 1] if clock is not None else player.movetime
+    if allowed is not None and used > allowed + p.grace_ms:
+        game.forfeit(
+            "time_forfeit",
+            player,
+            f"{player.name} lost on time: {used:.0f} ms used, {allowed} ms allowed",
+        )
+        return False
+    if reply.move is None or not board.is_legal(reply.move):
+        text = "no move" if reply.move is None else f"illegal move {reply.move!r}"
+        game.forfeit("illegal_move", player, f"{player.name} played {text} in {board.fen()}")
+        return False
+    board.push(reply.move)
+    if game.clock is not None and p.tc is not None:
+        i = 0 if side else 1
+        game.clock[i] = max(game.clock[i] - round(used), 0) + p.tc.increment_ms
+        game.clocks_ms.append(game.clock[i])
+    game.evals.append(_eval(reply))
+    return True
+
+
+def _new_game(player: Player, board: fairyforge.Board) -> bool:
+    """Start a game on the player's engine, replacing an engine that fails
+    once; False when the replacement fails too."""
+    for _ in range(2):
+        try:
+            players.new_game(player, board)
+            return True
+        except (EngineCrashed, EngineTimeout):
+            players.discard(player)
+    return False
+
+
 def play(p: Pairing) -> dict:
     """Play one game and return its record (a JSON-serialisable dict)."""
-    board = fairyforge.Board(p.variant, **p.options)
+    board = fairyforge.Board(p.variant, p.fen, **p.options)
     opening(board, p.seed, p.opening_plies)
-    while not board.is_game_over(claim_draw=True) and len(board.move_stack) < p.max_plies:
-        player = p.white if board.turn else p.black
-        board.push(player.choose(board))
+    book = len(board.move_stack)
+    base = p.tc.base_ms if p.tc is not None else None
+    game = _Game(board, [base, base] if base is not None else None)
+    for player in (p.white, p.black):
+        if game.offender is None and not _new_game(player, board):
+            game.forfeit("crash", player, f"{player.name} failed to start a new game twice")
+    while game.offender is None:
+        if board.is_game_over(claim_draw=True):
+            break
+        if len(board.move_stack) >= p.max_plies:
+            game.termination = "max_plies"
+            break
+        if not _move(p, game, p.white if board.turn else p.black):
+            break
     outcome = board.outcome(claim_draw=True)
+    if game.offender is not None:
+        result = "0-1" if game.offender == p.white.name else "1-0"
+    else:
+        result = outcome.result() if outcome else "1/2-1/2"
     return {
         "index": p.index,
         "variant": p.variant,
         "options": p.options,
+        "fen": p.fen,
         "white": p.white.name,
         "black": p.black.name,
-        "result": outcome.result() if outcome else "1/2-1/2",
-        "termination": outcome.termination.value if outcome else "max_plies",
+        "result": result,
+        "termination": game.termination or (outcome.termination.value if outcome else "max_plies"),
+        "detail": game.detail,
+        "offender": game.offender,
+        "tc": str(p.tc) if p.tc is not None else None,
+        "opening_plies": book,
         "moves": [m.uci() for m in board.move_stack],
+        "times_ms": game.times_ms,
+        "clocks_ms": game.clocks_ms if p.tc is not None else None,
+        "evals": game.evals,
+        "date": datetime.date.today().strftime("%Y.%m.%d"),
     }
+
+
+def game_pgn(record: dict) -> pgn.Game:
+    """The PGN game of a record: the seven tags, ``Variant``,
+    ``VariantOptions``, ``FEN``, ``TimeControl``, ``Termination``; each
+    timed move commented with ``[%eval]`` (White's point of view),
+    ``[%emt]`` (time used) and ``[%clk]`` (time left after the move), and
+    the last move (or the game, without moves) with the referee's detail."""
+    board = fairyforge.Board(record["variant"], record.get("fen"), **record["options"])
+    game = pgn.Game()
+    game.setup(board)
+    game.headers.update(
+        {
+            "Event": "fairyforge match",
+            "Date": record.get("date", "????.??.??"),
+            "Round": str(record["index"] + 1),
+            "White": record["white"],
+            "Black": record["black"],
+            "Result": record["result"],
+            "TimeControl": record.get("tc") or "-",
+            "Termination": REFEREE_TERMINATIONS.get(record["termination"], "normal"),
+        }
+    )
+    book = record["opening_plies"]
+    clocks = record.get("clocks_ms")
+    node: pgn.GameNode = game
+    for ply, move in enumerate(record["moves"]):
+        white = board.turn
+        board.push_uci(move)
+        node = node.add_main_variation(move)
+        timed = ply - book
+        if timed < 0:
+            continue
+        parts = []
+        evaluation = record["evals"][timed]
+        if evaluation:
+            parts.append(f"[%eval {_white_eval(evaluation, white)}]")
+        parts.append(f"[%emt {format_clock(record['times_ms'][timed])}]")
+        if clocks:
+            parts.append(f"[%clk {format_clock(clocks[timed])}]")
+        node.comment = " ".join(parts)
+    detail = record.get("detail") or record["termination"].replace("_", " ")
+    node.comment = f"{node.comment} {detail}".strip()
+    return game
+
+
+def _white_eval(evaluation: str, white: bool) -> str:
+    """``[%eval]`` text (pawns or ``#n``, then ``,depth``) from White's view."""
+    score, _, depth = evaluation.partition("/")
+    if score.startswith("#"):
+        n = int(score[1:])
+        text = f"#{n if white else -n}"
+    else:
+        text = f"{float(score) if white else -float(score):.2f}"
+    return f"{text},{depth}" if depth else text
 
 
 def pairings(
@@ -96,19 +289,54 @@ def pairings(
     options: dict | None = None,
     seed: int = 1,
     max_plies: int = 200,
+    fen: str | None = None,
+    tc: TimeControl | None = None,
+    grace_ms: int = GRACE_MS,
 ) -> list[Pairing]:
-    """``games`` games between ``a`` and ``b``: each opening is played twice
-    with colours swapped."""
+    """``games`` games between ``a`` and ``b``, colours alternating. Each
+    opening is played twice with colours swapped; when the two players
+    play alike (self-play), every game gets an opening of its own instead,
+    so that no game replays another. Raises ``ValueError`` subclasses for
+    a bad variant, option or FEN and for two players of the same name."""
+    if a.name == b.name:
+        raise fairyforge.InvalidOptionError(
+            f"invalid players: both are named {a.name!r} (records are scored by name)"
+        )
+    fairyforge.Board(variant, fen, **(options or {}))  # raises for a bad variant, option or FEN
+    paired = a.settings() != b.settings()
     out = []
     for i in range(games):
         white, black = (a, b) if i % 2 == 0 else (b, a)
-        opening_seed = seed * 100003 + i // 2
+        opening_seed = seed * 100003 + (i // 2 if paired else i)
         out.append(
             Pairing(
-                variant, dict(options or {}), i, white, black, opening_seed, max_plies=max_plies
+                variant,
+                dict(options or {}),
+                i,
+                white,
+                black,
+                opening_seed,
+                max_plies=max_plies,
+                fen=fen,
+                tc=tc,
+                grace_ms=grace_ms,
             )
         )
     return out
+
+
+def settings(games: list[Pairing]) -> dict[str, Any]:
+    """What decides the games of a match, stored beside its output: the
+    variant, options, start, players, clock, grace, adjudication and the
+    opening seed of its first game (not how many games it has, so a rerun
+    with more games extends it)."""
+    first = min(games, key=lambda g: g.index)
+    fields = dataclasses.asdict(first)
+    for name in ("index", "white", "black", "tc"):
+        del fields[name]
+    fields["tc"] = str(first.tc) if first.tc is not None else None
+    fields["players"] = {p.name: p.settings() for p in (first.white, first.black)}
+    return fields
 
 
 def run(
@@ -119,18 +347,50 @@ def run(
     client=None,
     progress: Callable[[dict], None] | None = None,
 ) -> list[dict]:
-    """Play the games not already recorded in ``out``; append each record to
-    ``out`` as it finishes. ``client``: a ``dask.distributed.Client`` to run
-    on a cluster; otherwise a local process pool of ``workers``."""
-    return pool.run_resumable(
-        play,
-        games,
-        lambda g: g.index,
-        out=out,
-        workers=workers,
-        client=client,
-        progress=progress,
-    )
+    """Play the games not already recorded in ``out`` (a ``.jsonl`` file),
+    appending each record to it and its PGN to the ``.pgn`` file beside it
+    as it finishes; the match settings go to the ``.settings.json`` file
+    beside them, and a rerun with other settings raises
+    :class:`~fairyforge.tools.pool.SettingsMismatchError`. ``client``: a
+    ``dask.distributed.Client`` to run on a cluster; otherwise a local
+    process pool of ``workers`` (1: in this process, whose engines are
+    closed at the end)."""
+    if not games:
+        return pool.read(out) if out is not None and os.path.exists(out) else []
+    record_pgn = None
+    if out is not None:
+        pool.claim(out, settings(games))
+        pgn_path = Path(out).with_suffix(".pgn")
+        _rewrite_pgn(pgn_path, pool.read(out) if os.path.exists(out) else [])
+
+        def record_pgn(record: dict) -> None:
+            pgn.write_games(pgn_path, [game_pgn(record)])
+            if progress:
+                progress(record)
+
+    try:
+        return pool.run_resumable(
+            play,
+            games,
+            lambda g: g.index,
+            out=out,
+            workers=workers,
+            client=client,
+            progress=record_pgn or progress,
+        )
+    finally:
+        if workers == 1 and client is None:
+            players.close_all()
+
+
+def _rewrite_pgn(path: Path, records: list[dict]) -> None:
+    """The PGN file made again from the records, so that it holds every
+    recorded game once whatever happened to it before."""
+    temporary = path.with_suffix(".pgn.tmp")
+    temporary.unlink(missing_ok=True)
+    temporary.touch()
+    pgn.write_games(temporary, (game_pgn(r) for r in records))
+    temporary.replace(path)
 
 
 @dataclass(frozen=True)
@@ -169,7 +429,7 @@ def _elo(p: float) -> float:
         return -math.inf
     if p >= 1:
         return math.inf
-    return -400 * math.log10(1 / p - 1)
+    return -400 * math.log10(1 / p - 1) + 0.0  # + 0.0: an even score is +0, not -0
 
 
 def score(records: Iterable[dict], name: str) -> Score:
@@ -208,3 +468,41 @@ def plot(summary: list[tuple[str, float, float, float]], path: str, title: str) 
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
+
+
+def _moves_of(record: dict, name: str) -> list[float]:
+    """Milliseconds used by ``name`` on each of its timed moves of a game."""
+    fen = record.get("fen")
+    white_starts = fen is None or fen.split()[1] == "w"
+    book = record["opening_plies"]
+    side = "white" if (book % 2 == 0) == white_starts else "black"
+    other = "black" if side == "white" else "white"
+    times = record["times_ms"]
+    if record[side] == name:
+        return times[0::2]
+    return times[1::2] if record[other] == name else []
+
+
+def summary(records: list[dict], a: str, b: str) -> dict[str, Any]:
+    """The match from ``a``'s side: W/D/L, score and Elo with its 95%
+    interval, how games ended, and per player the time used per move (mean
+    and maximum, ms), time losses, illegal moves and crashes."""
+    s = score(records, a)
+    per_player = {}
+    for name in (a, b):
+        times = [t for r in records for t in _moves_of(r, name)]
+        faults = Counter(r["termination"] for r in records if r.get("offender") == name)
+        per_player[name] = {
+            "moves": len(times),
+            "mean_ms": sum(times) / len(times) if times else 0.0,
+            "max_ms": max(times, default=0.0),
+            "time_losses": faults["time_forfeit"],
+            "illegal_moves": faults["illegal_move"],
+            "crashes": faults["crash"],
+        }
+    return {
+        "score": s,
+        "elo": s.elo(),
+        "terminations": dict(Counter(r["termination"] for r in records).most_common()),
+        "players": per_player,
+    }

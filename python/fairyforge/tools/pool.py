@@ -8,9 +8,53 @@ import json
 import os
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+
+
+class SettingsMismatchError(ValueError):
+    """An output that holds results made with other settings than a rerun's."""
+
+
+def settings_path(out: str | os.PathLike[str]) -> Path:
+    """Where the settings of an output are kept: ``m.chess.jsonl`` ->
+    ``m.chess.settings.json``."""
+    return Path(out).with_suffix(".settings.json")
+
+
+def claim(out: str | os.PathLike[str], settings: dict[str, Any]) -> None:
+    """Tie ``out`` to ``settings``: stored when ``out`` holds no record yet;
+    otherwise they must equal the stored ones, or
+    :class:`SettingsMismatchError` says which differ."""
+    path = settings_path(out)
+    wanted = json.loads(json.dumps(settings, sort_keys=True))
+    if not recorded(out):
+        path.write_text(json.dumps(wanted, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        return
+    advice = "rerun with the settings it was made with, or name another output"
+    try:
+        stored = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        raise SettingsMismatchError(
+            f"{out} holds results but its settings file {path} is missing or unreadable: {advice}"
+        ) from None
+    if stored != wanted:
+        changes = "; ".join(
+            f"{key}: {old!r} there, {new!r} now" for key, old, new in _differences(stored, wanted)
+        )
+        raise SettingsMismatchError(
+            f"{out} holds results made with other settings ({changes}): {advice}"
+        )
+
+
+def _differences(old: Any, new: Any, prefix: str = "") -> Iterator[tuple[str, Any, Any]]:
+    if isinstance(old, dict) and isinstance(new, dict):
+        for key in sorted(set(old) | set(new)):
+            yield from _differences(old.get(key), new.get(key), f"{prefix}{key}.")
+    elif old != new:
+        yield prefix.rstrip("."), old, new
 
 
 def recorded(path: str | os.PathLike[str] | None) -> set[int]:

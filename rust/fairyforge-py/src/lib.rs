@@ -15,6 +15,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+mod engine;
+
 create_exception!(_core, InvalidFenError, PyValueError, "A FEN that cannot be parsed or is not a valid position.");
 create_exception!(_core, InvalidMoveError, PyValueError, "A move text that cannot be parsed.");
 create_exception!(_core, IllegalMoveError, PyValueError, "A move that is not legal in the position.");
@@ -167,6 +169,10 @@ impl Move {
     }
     fn __str__(&self) -> String {
         self.uci()
+    }
+    /// Pickled as `Move.from_uci(text)`, so search results pickle too.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((py.get_type::<Move>().getattr("from_uci")?, (self.uci(),)))
     }
 }
 
@@ -617,7 +623,7 @@ impl Board {
     fn is_insufficient_material(&self) -> bool {
         self.inner.is_insufficient_material()
     }
-    /// Native search; see `fairyforge.Board.search`.
+    /// Native search with a fresh table; see `fairyforge.Board.search`.
     #[allow(clippy::too_many_arguments)]
     #[pyo3(signature = (depth=None, nodes=None, movetime_ms=None, multipv=1, threads=1, hash_mb=16, eval="full", plain=false, info=None))]
     fn _search(
@@ -632,60 +638,9 @@ impl Board {
         eval: &str,
         plain: bool,
         info: Option<Py<PyAny>>,
-    ) -> PyResult<Vec<RawResult>> {
-        let eval = match eval {
-            "full" => fairyforge::EvalKind::Full,
-            "material" => fairyforge::EvalKind::MaterialOnly,
-            e => {
-                return Err(InvalidOptionError::new_err(format!(
-                    "invalid option eval: {e:?} (allowed: full, material)"
-                )))
-            }
-        };
-        if multipv == 0 || threads == 0 || hash_mb == 0 || depth == Some(0) {
-            return Err(InvalidOptionError::new_err(
-                "invalid search limits: depth, multipv, threads and hash_mb must be at least 1",
-            ));
-        }
-        let limits =
-            fairyforge::Limits { depth, nodes, movetime_ms, soft_ms: None, multipv, threads, hash_mb, eval, plain };
-        let pos = self.inner.pos;
-        let history: Vec<u64> = self.inner.history.iter().map(|(p, _)| p.key()).collect();
-        let mut engine = fairyforge::Engine::new(hash_mb).map_err(to_py)?;
-        let failure: std::sync::Mutex<Option<PyErr>> = std::sync::Mutex::new(None);
-        let results = run_detached(py, |stop| {
-            let mut report = |i: &fairyforge::Info| {
-                let Some(cb) = &info else { return };
-                Python::attach(|py| {
-                    let pv: Vec<Move> = i.pv.iter().map(|&m| Move::from_engine(&pos, m)).collect();
-                    let raw =
-                        (i.depth, i.seldepth, i.multipv, score_raw(i.score), i.nodes, i.nps, i.time_ms, pv, i.hashfull);
-                    if let Err(e) = cb.call1(py, (raw,)) {
-                        *failure.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                });
-            };
-            Some(engine.search(&pos, &history, &limits, stop, &mut report))
-        })?;
-        if let Some(e) = failure.lock().unwrap_or_else(|p| p.into_inner()).take() {
-            return Err(e);
-        }
-        Ok(results
-            .into_iter()
-            .map(|r| {
-                (
-                    r.best_move.map(|m| Move::from_engine(&pos, m)),
-                    score_raw(r.score),
-                    r.pv.iter().map(|&m| Move::from_engine(&pos, m)).collect(),
-                    r.depth,
-                    r.seldepth,
-                    r.nodes,
-                    r.nps,
-                    r.time_ms,
-                )
-            })
-            .collect())
+    ) -> PyResult<Vec<engine::SearchResult>> {
+        let limits = engine::limits(depth, nodes, movetime_ms, None, multipv, threads, hash_mb, eval, plain)?;
+        engine::run(py, None, &self.inner, &limits, info)
     }
     /// ASCII grid, top rank first, `.` for empty squares.
     fn __str__(&self) -> String {
@@ -725,17 +680,6 @@ impl Board {
 
 /// An outcome as a tuple: (termination name, winner, Burden points).
 type RawOutcome = (&'static str, Option<bool>, Option<(u32, u32)>);
-
-/// A search result as a tuple: (best move, score, pv, depth, seldepth,
-/// nodes, nps, time in ms).
-type RawResult = (Option<Move>, (&'static str, i32), Vec<Move>, u32, u32, u64, u64, u64);
-
-fn score_raw(s: fairyforge::Score) -> (&'static str, i32) {
-    match s {
-        fairyforge::Score::Cp(v) => ("cp", v),
-        fairyforge::Score::Mate(n) => ("mate", n),
-    }
-}
 
 fn py_literal(v: &str) -> String {
     match v {
@@ -827,6 +771,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Piece>()?;
     m.add_class::<LegalMoves>()?;
     m.add_class::<VariantInfo>()?;
+    engine::register(m)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(divide_text, m)?)?;
     m.add_function(wrap_pyfunction!(perft_timed, m)?)?;

@@ -1,0 +1,142 @@
+"""A persistent searcher: :class:`Engine` keeps its transposition table
+between searches, as a UCI engine does between the moves of a game, and
+turns a clock into search limits with :func:`time_limits`.
+
+>>> import fairyforge
+>>> engine = fairyforge.Engine("shocking", hash_mb=8)
+>>> board = fairyforge.Board("shocking")
+>>> first = engine.search(board, depth=5)
+>>> again = engine.search(board, depth=5)   # the table remembers the first
+>>> again.nodes < first.nodes
+True
+>>> engine.play(board, wtime=10_000, btime=10_000, winc=100, binc=100) in board.legal_moves
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fairyforge import _core
+from fairyforge.results import Info, SearchResult
+
+#: Milliseconds kept back from the clock for what a move costs outside the
+#: search (starting it, stopping it, passing the move on).
+MOVE_OVERHEAD_MS = 20
+
+#: Moves the remaining time is shared over when the clock gives no count.
+MOVES_TO_GO = 30
+
+
+def time_limits(
+    remaining_ms: int,
+    increment_ms: int = 0,
+    moves_to_go: int | None = None,
+    overhead_ms: int = MOVE_OVERHEAD_MS,
+) -> tuple[int, int]:
+    """The time rule for one move under a clock: ``(soft_ms, hard_ms)``.
+
+    With ``left = remaining - overhead`` (at least 1 ms), the optimum is
+    ``left / moves_to_go + 0.75 * increment`` (``moves_to_go`` 30 when the
+    clock gives none); the hard limit is ``min(5 * optimum, left / 2)`` and
+    the soft limit (no new iteration starts after it) is the optimum capped
+    by the hard limit. So a move never takes more than half of what is left,
+    and the increment is spent as it comes in when the clock runs low.
+    """
+    if remaining_ms < 0 or increment_ms < 0 or (moves_to_go is not None and moves_to_go < 1):
+        raise _core.InvalidOptionError(
+            f"invalid clock: remaining {remaining_ms} ms, increment {increment_ms} ms, "
+            f"moves to go {moves_to_go} (times must be >= 0, moves to go >= 1)"
+        )
+    left = max(remaining_ms - overhead_ms, 1)
+    optimum = left / (moves_to_go or MOVES_TO_GO) + 0.75 * increment_ms
+    hard = max(int(min(5 * optimum, left / 2)), 1)
+    return max(min(int(optimum), hard), 1), hard
+
+
+class Engine(_core.Engine):
+    """A searcher for one variant that keeps what it learnt between searches.
+
+    ``Engine("burden", hash_mb=64, threads=2, royal="maharajah")``: the
+    variant and its options as for :class:`fairyforge.Board`, a table of
+    ``hash_mb`` MiB and ``threads`` search threads. Searching the moves of
+    one game with one engine reuses the table, so each search starts from
+    what the earlier ones found; :meth:`new_game` forgets it all (the next
+    search is then exactly a fresh engine's). ``hashfull`` is the table's
+    fill in permille, :meth:`resize` replaces the table. One search at a
+    time per engine: a second one started meanwhile from another thread
+    raises ``RuntimeError``.
+    """
+
+    def search(
+        self,
+        board: _core.Board,
+        depth: int | None = None,
+        nodes: int | None = None,
+        movetime: int | None = None,
+        multipv: int = 1,
+        info: Callable[[Info], object] | None = None,
+        *,
+        wtime: int | None = None,
+        btime: int | None = None,
+        winc: int = 0,
+        binc: int = 0,
+        movestogo: int | None = None,
+        eval: str = "full",
+        plain: bool = False,
+    ) -> SearchResult | list[SearchResult]:
+        """Search the board's position (a board of this engine's variant).
+
+        Limits as for :meth:`fairyforge.Board.search` -- ``depth``, ``nodes``,
+        ``movetime`` (milliseconds) -- and, as UCI's ``go`` gives them, the
+        clock: ``wtime``/``btime`` (milliseconds left), ``winc``/``binc``
+        (increments) and ``movestogo``; the side to move's clock is turned
+        into limits by :func:`time_limits`, ``movetime`` then caps it. Runs
+        without the GIL and stops on Ctrl-C; ``info`` is called with an
+        :class:`Info` after every iteration. Returns one
+        :class:`SearchResult`, or a list of them (best first) when
+        ``multipv > 1``.
+        """
+        soft = None
+        remaining = wtime if board.turn else btime
+        if remaining is None and (wtime, btime) != (None, None):
+            side = "wtime" if board.turn else "btime"
+            raise _core.InvalidOptionError(f"invalid clock: the side to move has no {side}")
+        if remaining is not None:
+            soft, hard = time_limits(remaining, winc if board.turn else binc, movestogo)
+            movetime = hard if movetime is None else min(movetime, hard)
+        results = self._search(board, depth, nodes, movetime, soft, multipv, eval, plain, info)
+        return results if multipv > 1 else results[0]
+
+    def play(
+        self,
+        board: _core.Board,
+        depth: int | None = None,
+        nodes: int | None = None,
+        movetime: int | None = None,
+        *,
+        wtime: int | None = None,
+        btime: int | None = None,
+        winc: int = 0,
+        binc: int = 0,
+        movestogo: int | None = None,
+        eval: str = "full",
+        plain: bool = False,
+    ) -> _core.Move | None:
+        """The move to play (not pushed), with the limits of :meth:`search`;
+        None when the game is over."""
+        result = self.search(
+            board,
+            depth,
+            nodes,
+            movetime,
+            wtime=wtime,
+            btime=btime,
+            winc=winc,
+            binc=binc,
+            movestogo=movestogo,
+            eval=eval,
+            plain=plain,
+        )
+        assert isinstance(result, SearchResult)
+        return result.best_move
