@@ -4,14 +4,16 @@
 //! moves of a game. `Board._search` (a fresh table per call) and
 //! `Engine._search` share one path: [`run`].
 
+use super::args::{opt, Int, Text, MAX_MULTIPV, MAX_THREADS};
 use super::{
     make_variant, py_literal, run_detached, to_py, variant_info, Board, InvalidOptionError, Move, VariantInfo,
 };
 use fairyforge::{Board as EngineBoard, EvalKind, Limits};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyFloat};
-use std::sync::atomic::Ordering;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// A score from the side to move's point of view: centipawns (`cp`), or
 /// the game ends within `mate` moves (negative: the side to move loses).
@@ -235,13 +237,13 @@ impl SearchResult {
 /// Search limits from the Python arguments, checked.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn limits(
-    depth: Option<u32>,
-    nodes: Option<u64>,
-    movetime_ms: Option<u64>,
-    soft_ms: Option<u64>,
-    multipv: usize,
-    threads: usize,
-    hash_mb: usize,
+    depth: &Option<Int>,
+    nodes: &Option<Int>,
+    movetime_ms: &Option<Int>,
+    soft_ms: &Option<Int>,
+    multipv: &Int,
+    threads: &Int,
+    hash_mb: &Int,
     eval: &str,
     plain: bool,
 ) -> PyResult<Limits> {
@@ -250,12 +252,17 @@ pub(crate) fn limits(
         "material" => EvalKind::MaterialOnly,
         e => return Err(InvalidOptionError::new_err(format!("invalid option eval: {e:?} (allowed: full, material)"))),
     };
-    if multipv == 0 || threads == 0 || hash_mb == 0 || depth == Some(0) {
-        return Err(InvalidOptionError::new_err(
-            "invalid search limits: depth, multipv, threads and hash_mb must be at least 1",
-        ));
-    }
-    Ok(Limits { depth, nodes, movetime_ms, soft_ms, multipv, threads, hash_mb, eval, plain })
+    Ok(Limits {
+        depth: opt(depth, "depth", 1, fairyforge::DEFAULT_DEPTH as u64)?.map(|d| d as u32),
+        nodes: opt(nodes, "nodes", 1, u64::MAX)?,
+        movetime_ms: opt(movetime_ms, "movetime", 1, u64::MAX)?,
+        soft_ms: opt(soft_ms, "soft_ms", 0, u64::MAX)?,
+        multipv: multipv.unsigned("multipv", 1, MAX_MULTIPV)? as usize,
+        threads: threads.unsigned("threads", 1, MAX_THREADS)? as usize,
+        hash_mb: hash_mb.unsigned("hash_mb", 1, fairyforge::MAX_HASH_MB as u64)? as usize,
+        eval,
+        plain,
+    })
 }
 
 /// Search `board` detached from the interpreter (Ctrl-C stops it), with
@@ -268,6 +275,7 @@ pub(crate) fn run(
     board: &EngineBoard,
     limits: &Limits,
     info: Option<Py<PyAny>>,
+    stop: &AtomicBool,
 ) -> PyResult<Vec<SearchResult>> {
     let mut fresh;
     let engine = match engine {
@@ -281,7 +289,7 @@ pub(crate) fn run(
     let history: Vec<u64> = board.history.iter().map(|(p, _)| p.key()).collect();
     let moves = |pv: &[fairyforge::Move]| -> Vec<Move> { pv.iter().map(|&m| Move::from_engine(&pos, m)).collect() };
     let failure: Mutex<Option<PyErr>> = Mutex::new(None);
-    let results = run_detached(py, |stop| {
+    let results = run_detached(py, stop, |stop| {
         let mut report = |i: &fairyforge::Info| {
             let Some(cb) = &info else { return };
             Python::attach(|py| {
@@ -327,9 +335,26 @@ pub(crate) fn run(
 /// while it searches raises `RuntimeError`.
 #[pyclass(module = "fairyforge", name = "Engine", subclass)]
 pub(crate) struct PyEngine {
-    inner: fairyforge::Engine,
+    /// Locked for the length of a search: a second search meanwhile is
+    /// refused rather than queued.
+    inner: Mutex<fairyforge::Engine>,
+    /// Raised by `stop()` to end the running search.
+    stop: Arc<AtomicBool>,
     variant: fairyforge::Variant,
     threads: usize,
+}
+
+impl PyEngine {
+    /// The engine, unless a search holds it.
+    fn engine(&self) -> PyResult<std::sync::MutexGuard<'_, fairyforge::Engine>> {
+        match self.inner.try_lock() {
+            Ok(e) => Ok(e),
+            Err(std::sync::TryLockError::Poisoned(p)) => Ok(p.into_inner()),
+            Err(std::sync::TryLockError::WouldBlock) => {
+                Err(PyRuntimeError::new_err("this engine is searching: one search at a time (stop() ends it)"))
+            }
+        }
+    }
 }
 
 #[pymethods]
@@ -337,13 +362,16 @@ impl PyEngine {
     /// An engine for `variant` (with its options as keywords) with a table
     /// of `hash_mb` MiB, searching on `threads` threads.
     #[new]
-    #[pyo3(signature = (variant="chess", hash_mb=16, threads=1, **options))]
-    fn new(variant: &str, hash_mb: usize, threads: usize, options: Option<&Bound<'_, PyDict>>) -> PyResult<PyEngine> {
-        if hash_mb == 0 || threads == 0 {
-            return Err(InvalidOptionError::new_err("invalid engine: hash_mb and threads must be at least 1"));
-        }
-        let variant = make_variant(variant, options)?;
-        Ok(PyEngine { inner: fairyforge::Engine::new(hash_mb).map_err(to_py)?, variant, threads })
+    #[pyo3(
+        signature = (variant=Text::from("chess"), hash_mb=Int::from(16), threads=Int::from(1), **options),
+        text_signature = "(variant='chess', hash_mb=16, threads=1, **options)"
+    )]
+    fn new(variant: Text, hash_mb: Int, threads: Int, options: Option<&Bound<'_, PyDict>>) -> PyResult<PyEngine> {
+        let hash_mb = hash_mb.unsigned("hash_mb", 1, fairyforge::MAX_HASH_MB as u64)? as usize;
+        let threads = threads.unsigned("threads", 1, MAX_THREADS)? as usize;
+        let variant = make_variant(&variant, options)?;
+        let inner = Mutex::new(fairyforge::Engine::new(hash_mb).map_err(to_py)?);
+        Ok(PyEngine { inner, stop: Arc::default(), variant, threads })
     }
     /// The variant this engine plays.
     #[getter]
@@ -352,8 +380,8 @@ impl PyEngine {
     }
     /// Table size in MiB.
     #[getter]
-    fn hash_mb(&self) -> usize {
-        self.inner.hash_mb()
+    fn hash_mb(&self) -> PyResult<usize> {
+        Ok(self.engine()?.hash_mb())
     }
     /// Search threads.
     #[getter]
@@ -362,34 +390,41 @@ impl PyEngine {
     }
     /// Table fill in permille.
     #[getter]
-    fn hashfull(&self) -> u32 {
-        self.inner.hashfull()
+    fn hashfull(&self) -> PyResult<u32> {
+        Ok(self.engine()?.hashfull())
     }
     /// Forget everything learnt: the next search is as a fresh engine's.
-    fn new_game(&mut self) {
-        self.inner.new_game();
+    fn new_game(&self) -> PyResult<()> {
+        self.engine()?.new_game();
+        Ok(())
+    }
+    /// End the running search from any thread: it returns its best move so
+    /// far.
+    fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
     }
     /// Replace the table by an empty one of `hash_mb` MiB (nothing happens
     /// when the size is unchanged).
-    fn resize(&mut self, hash_mb: usize) -> PyResult<()> {
-        if hash_mb == 0 {
-            return Err(InvalidOptionError::new_err("invalid engine: hash_mb must be at least 1"));
-        }
-        self.inner.resize(hash_mb).map_err(to_py)
+    fn resize(&self, hash_mb: Int) -> PyResult<()> {
+        let hash_mb = hash_mb.unsigned("hash_mb", 1, fairyforge::MAX_HASH_MB as u64)? as usize;
+        self.engine()?.resize(hash_mb).map_err(to_py)
     }
     /// Native search with this engine's table; see `fairyforge.Engine.search`.
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (board, depth=None, nodes=None, movetime_ms=None, soft_ms=None, multipv=1, eval="full", plain=false, info=None))]
+    #[pyo3(
+        signature = (board, depth=None, nodes=None, movetime_ms=None, soft_ms=None, multipv=Int::from(1), eval=Text::from("full"), plain=false, info=None),
+        text_signature = "($self, board, depth=None, nodes=None, movetime_ms=None, soft_ms=None, multipv=1, eval='full', plain=False, info=None)"
+    )]
     fn _search(
-        &mut self,
+        &self,
         py: Python<'_>,
         board: &Bound<'_, Board>,
-        depth: Option<u32>,
-        nodes: Option<u64>,
-        movetime_ms: Option<u64>,
-        soft_ms: Option<u64>,
-        multipv: usize,
-        eval: &str,
+        depth: Option<Int>,
+        nodes: Option<Int>,
+        movetime_ms: Option<Int>,
+        soft_ms: Option<Int>,
+        multipv: Int,
+        eval: Text,
         plain: bool,
         info: Option<Py<PyAny>>,
     ) -> PyResult<Vec<SearchResult>> {
@@ -401,13 +436,16 @@ impl PyEngine {
                 variant_info(&board.variant).__repr__()
             )));
         }
-        let limits =
-            limits(depth, nodes, movetime_ms, soft_ms, multipv, self.threads, self.inner.hash_mb(), eval, plain)?;
-        run(py, Some(&mut self.inner), &board, &limits, info)
+        let mut engine = self.engine()?;
+        let (threads, hash_mb) = (Int::from(self.threads as i64), Int::from(engine.hash_mb() as i64));
+        let limits = limits(&depth, &nodes, &movetime_ms, &soft_ms, &multipv, &threads, &hash_mb, &eval, plain)?;
+        self.stop.store(false, Ordering::Relaxed);
+        run(py, Some(&mut engine), &board, &limits, info, &self.stop)
     }
     fn __repr__(&self) -> String {
         let opts: String = self.variant.options.iter().map(|(k, v)| format!(", {k}={}", py_literal(v))).collect();
-        format!("Engine('{}', hash_mb={}, threads={}{opts})", self.variant.name, self.inner.hash_mb(), self.threads)
+        let hash_mb = self.engine().map_or_else(|_| "?".to_string(), |e| e.hash_mb().to_string());
+        format!("Engine('{}', hash_mb={hash_mb}, threads={}{opts})", self.variant.name, self.threads)
     }
 }
 

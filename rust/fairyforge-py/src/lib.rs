@@ -8,20 +8,24 @@ use fairyforge::{
     format_divide, AnyPosition, Board as EngineBoard, Color, Error, ErrorKind, Move as EngineMove, Variant,
 };
 use pyo3::create_exception;
-use pyo3::exceptions::{PyIndexError, PyKeyboardInterrupt, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyKeyboardInterrupt, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+mod args;
 mod engine;
 
-create_exception!(_core, InvalidFenError, PyValueError, "A FEN that cannot be parsed or is not a valid position.");
-create_exception!(_core, InvalidMoveError, PyValueError, "A move text that cannot be parsed.");
-create_exception!(_core, IllegalMoveError, PyValueError, "A move that is not legal in the position.");
-create_exception!(_core, AmbiguousMoveError, PyValueError, "A SAN that matches several legal moves.");
-create_exception!(_core, InvalidOptionError, PyValueError, "An unknown variant, option or option value.");
+use args::{Int, Text};
+
+create_exception!(fairyforge, InvalidFenError, PyValueError, "A FEN that cannot be parsed or is not a valid position.");
+create_exception!(fairyforge, InvalidMoveError, PyValueError, "A move text that cannot be parsed.");
+create_exception!(fairyforge, IllegalMoveError, PyValueError, "A move that is not legal in the position.");
+create_exception!(fairyforge, AmbiguousMoveError, PyValueError, "A SAN that matches several legal moves.");
+create_exception!(fairyforge, InvalidOptionError, PyValueError, "An unknown variant, option or option value.");
+create_exception!(fairyforge, InvalidSquareError, PyValueError, "A square name or index that is not on the board.");
 
 fn to_py(e: Error) -> PyErr {
     let msg = e.to_string();
@@ -36,19 +40,23 @@ fn to_py(e: Error) -> PyErr {
 
 /// Run `work` detached from the interpreter on a helper thread, polling for
 /// signals; Ctrl-C raises the stop flag and re-raises `KeyboardInterrupt`.
-fn run_detached<T: Send>(py: Python<'_>, work: impl FnOnce(&AtomicBool) -> Option<T> + Send) -> PyResult<T> {
-    let stop = AtomicBool::new(false);
-    let done = AtomicBool::new(false);
+/// `stop` may also be raised from elsewhere (`Board.stop()`); work that
+/// returns `None` was stopped. A panic in the work (an allocation or a
+/// thread the system refused) ends the wait at once as a `RuntimeError`.
+fn run_detached<T: Send>(
+    py: Python<'_>,
+    stop: &AtomicBool,
+    work: impl FnOnce(&AtomicBool) -> Option<T> + Send,
+) -> PyResult<T> {
     std::thread::scope(|scope| {
-        let handle = scope.spawn(|| {
-            let r = work(&stop);
-            done.store(true, Ordering::Release);
-            r
-        });
+        let handle = match std::thread::Builder::new().spawn_scoped(scope, || work(stop)) {
+            Ok(h) => h,
+            Err(e) => return Err(PyRuntimeError::new_err(format!("engine thread could not start: {e}"))),
+        };
         loop {
             let finished = py.detach(|| {
                 for _ in 0..50 {
-                    if done.load(Ordering::Acquire) {
+                    if handle.is_finished() {
                         return true;
                     }
                     std::thread::sleep(Duration::from_millis(2));
@@ -67,7 +75,14 @@ fn run_detached<T: Send>(py: Python<'_>, work: impl FnOnce(&AtomicBool) -> Optio
         match py.detach(|| handle.join()) {
             Ok(Some(v)) => Ok(v),
             Ok(None) => Err(PyKeyboardInterrupt::new_err("stopped")),
-            Err(_) => Err(pyo3::exceptions::PyRuntimeError::new_err("engine thread failed")),
+            Err(panic) => {
+                let why = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "unknown cause".into());
+                Err(PyRuntimeError::new_err(format!("engine thread failed: {why}")))
+            }
         }
     })
 }
@@ -76,13 +91,13 @@ fn option_pairs(options: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, St
     let mut out = Vec::new();
     if let Some(d) = options {
         for (k, v) in d.iter() {
-            let key: String = k.extract()?;
-            let val = if let Ok(b) = v.extract::<bool>() {
-                b.to_string()
-            } else if let Ok(i) = v.extract::<i64>() {
-                i.to_string()
-            } else if let Ok(s) = v.extract::<String>() {
-                s
+            let key = k.extract::<Text>()?.0;
+            let val = if let Ok(b) = v.cast::<pyo3::types::PyBool>() {
+                b.is_true().to_string()
+            } else if v.cast::<pyo3::types::PyInt>().is_ok() {
+                v.str()?.to_string_lossy().into_owned()
+            } else if let Ok(s) = v.extract::<Text>() {
+                s.0
             } else {
                 return Err(InvalidOptionError::new_err(format!(
                     "invalid option {key}: expected a string, integer or boolean, got {}",
@@ -137,8 +152,8 @@ fn files_of(pos: &AnyPosition) -> usize {
 impl Move {
     /// Parse coordinate text such as `e2e4`, `e7e8q` or `a10a12`.
     #[staticmethod]
-    fn from_uci(uci: &str) -> PyResult<Move> {
-        Move::parse(uci)
+    fn from_uci(uci: Text) -> PyResult<Move> {
+        Move::parse(&uci)
     }
     /// Coordinate text of the move.
     fn uci(&self) -> String {
@@ -185,13 +200,17 @@ struct Piece {
 
 #[pymethods]
 impl Piece {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((py.get_type::<Piece>().getattr("from_symbol")?, (self.letter.to_string(),)))
+    }
     /// Piece from its FEN letter.
     #[staticmethod]
-    fn from_symbol(symbol: &str) -> PyResult<Piece> {
+    fn from_symbol(symbol: Text) -> PyResult<Piece> {
+        let symbol = &*symbol;
         let mut chars = symbol.chars();
         match (chars.next(), chars.next()) {
             (Some(c), None) if fairyforge::Piece::from_char(c).is_some() => Ok(Piece { letter: c }),
-            _ => Err(PyValueError::new_err(format!("invalid piece symbol {symbol:?}"))),
+            _ => Err(InvalidOptionError::new_err(format!("invalid piece symbol {symbol:?}"))),
         }
     }
     /// FEN letter: upper case for White.
@@ -227,12 +246,11 @@ impl LegalMoves {
     fn __len__(&self) -> usize {
         self.moves.len()
     }
-    fn __getitem__(&self, i: isize) -> PyResult<Move> {
-        let n = self.moves.len() as isize;
+    fn __getitem__(&self, i: Int) -> PyResult<Move> {
+        let n = self.moves.len() as i64;
+        let out = || PyIndexError::new_err("legal move index out of range");
+        let i = i.get("index", -n, n - 1).map_err(|_| out())?;
         let j = if i < 0 { i + n } else { i };
-        if j < 0 || j >= n {
-            return Err(PyIndexError::new_err("legal move index out of range"));
-        }
         Ok(self.moves[j as usize].clone())
     }
     fn __contains__(&self, m: &Bound<'_, PyAny>) -> bool {
@@ -257,7 +275,7 @@ fn move_arg(m: &Bound<'_, PyAny>) -> PyResult<Move> {
     if let Ok(mv) = m.cast::<Move>() {
         return Ok(mv.get().clone());
     }
-    if let Ok(s) = m.extract::<String>() {
+    if let Ok(s) = m.extract::<Text>() {
         return Move::parse(&s);
     }
     Err(InvalidMoveError::new_err(format!(
@@ -307,6 +325,8 @@ struct Board {
     /// Cached legal moves of the current position, and of each earlier one.
     legal: Option<Arc<Vec<EngineMove>>>,
     legal_stack: Vec<Option<Arc<Vec<EngineMove>>>>,
+    /// Raised by `stop()` to end this board's running search or perft.
+    stop: Arc<AtomicBool>,
 }
 
 impl Board {
@@ -354,18 +374,20 @@ impl Board {
 
     fn square_index(&self, sq: &Bound<'_, PyAny>) -> PyResult<usize> {
         let size = self.inner.variant.size;
-        if let Ok(i) = sq.extract::<i64>() {
-            if i < 0 || i as usize >= size.squares() {
-                return Err(PyValueError::new_err(format!(
-                    "square {i} is outside the {}x{} board",
-                    size.files, size.ranks
-                )));
-            }
-            return Ok(i as usize);
+        if let Ok(i) = sq.extract::<Int>() {
+            let n = size.squares() as i64;
+            return i.get("square", 0, n - 1).map(|i| i as usize).map_err(|_| {
+                InvalidSquareError::new_err(format!(
+                    "square {} is outside the {}x{} board",
+                    sq.str().map(|s| s.to_string()).unwrap_or_default(),
+                    size.files,
+                    size.ranks
+                ))
+            });
         }
-        let name: String = sq.extract()?;
+        let name = sq.extract::<Text>()?.0;
         size.parse_square(&name).ok_or_else(|| {
-            PyValueError::new_err(format!("{name:?} is not a square of the {}x{} board", size.files, size.ranks))
+            InvalidSquareError::new_err(format!("{name:?} is not a square of the {}x{} board", size.files, size.ranks))
         })
     }
 }
@@ -375,11 +397,12 @@ impl Board {
     /// A board of `variant` at `fen` (None: the start position), with the
     /// variant's options as keywords (`Board("burden", royal="maharajah")`).
     #[new]
-    #[pyo3(signature = (variant="chess", fen=None, **options))]
-    fn new(variant: &str, fen: Option<&str>, options: Option<&Bound<'_, PyDict>>) -> PyResult<Board> {
+    #[pyo3(signature = (variant=Text::from("chess"), fen=None, **options), text_signature = "(variant='chess', fen=None, **options)")]
+    fn new(variant: Text, fen: Option<Text>, options: Option<&Bound<'_, PyDict>>) -> PyResult<Board> {
+        let (variant, fen) = (&*variant, fen.as_deref());
         let v = make_variant(variant, options)?;
         let inner = EngineBoard::new(v, fen).map_err(to_py)?;
-        Ok(Board { inner, legal: None, legal_stack: Vec::new() })
+        Ok(Board { inner, legal: None, legal_stack: Vec::new(), stop: Arc::default() })
     }
 
     /// The variant being played.
@@ -442,7 +465,8 @@ impl Board {
         Ok(())
     }
     /// Parse coordinate text, play it and return the Move.
-    fn push_uci(&mut self, uci: &str) -> PyResult<Move> {
+    fn push_uci(&mut self, uci: Text) -> PyResult<Move> {
+        let uci = &*uci;
         let mv = Move::parse(uci)?;
         let e = self.resolve(&mv)?;
         self.play(e);
@@ -467,15 +491,16 @@ impl Board {
         self.inner.pos.fen()
     }
     /// Replace the position (and clear the move stack).
-    fn set_fen(&mut self, fen: &str) -> PyResult<()> {
+    fn set_fen(&mut self, fen: Text) -> PyResult<()> {
+        let fen = &*fen;
         let b = EngineBoard::new(self.inner.variant.clone(), Some(fen)).map_err(to_py)?;
-        *self = Board { inner: b, legal: None, legal_stack: Vec::new() };
+        *self = Board { inner: b, legal: None, legal_stack: Vec::new(), stop: self.stop.clone() };
         Ok(())
     }
     /// Back to the start position of the variant.
     fn reset(&mut self) {
         if let Ok(b) = EngineBoard::new(self.inner.variant.clone(), None) {
-            *self = Board { inner: b, legal: None, legal_stack: Vec::new() };
+            *self = Board { inner: b, legal: None, legal_stack: Vec::new(), stop: self.stop.clone() };
         }
     }
     /// True when a royal piece of the side to move is attacked.
@@ -526,6 +551,7 @@ impl Board {
         {
             let mut b = new.cast::<Board>()?.borrow_mut();
             *b = me.clone();
+            b.stop = Arc::default();
             if !stack {
                 b.inner.history.clear();
                 b.legal_stack.clear();
@@ -542,21 +568,25 @@ impl Board {
     /// Leaf count at `depth` (RULES.md §1), on `threads` threads (None: all
     /// cores). Runs without holding the GIL; Ctrl-C stops it.
     #[pyo3(signature = (depth, threads=None))]
-    fn perft(&self, py: Python<'_>, depth: u32, threads: Option<usize>) -> PyResult<u64> {
-        let pos = self.inner.pos;
+    fn perft(slf: &Bound<'_, Self>, py: Python<'_>, depth: Int, threads: Option<Int>) -> PyResult<u64> {
+        let (depth, threads) = perft_args(&depth, &threads, 0)?;
+        let (pos, stop) = {
+            let b = slf.borrow();
+            (b.inner.pos, b.stop.clone())
+        };
         if threads == Some(1) && depth <= 4 {
             return Ok(py.detach(|| pos.perft(depth)));
         }
-        run_detached(py, |stop| pos.perft_parallel(depth, threads, stop).ok())
+        stop.store(false, Ordering::Relaxed);
+        run_detached(py, &stop, |stop| pos.perft_parallel(depth, threads, stop).ok())
     }
     /// Per-move leaf counts at `depth` as a dict sorted by move text.
     #[pyo3(signature = (depth, threads=None))]
-    fn perft_divide<'py>(&self, py: Python<'py>, depth: u32, threads: Option<usize>) -> PyResult<Bound<'py, PyDict>> {
-        if depth == 0 {
-            return Err(PyValueError::new_err("perft_divide needs depth >= 1"));
-        }
+    fn perft_divide<'py>(&self, py: Python<'py>, depth: Int, threads: Option<Int>) -> PyResult<Bound<'py, PyDict>> {
+        let (depth, threads) = perft_args(&depth, &threads, 1)?;
+        self.stop.store(false, Ordering::Relaxed);
         let pos = self.inner.pos;
-        let rows = run_detached(py, |stop| pos.divide(depth, threads, stop).ok())?;
+        let rows = run_detached(py, &self.stop, |stop| pos.divide(depth, threads, stop).ok())?;
         let d = PyDict::new(py);
         for (m, n) in rows {
             d.set_item(m, n)?;
@@ -569,12 +599,14 @@ impl Board {
         Ok(self.inner.pos.san(e))
     }
     /// The legal move a SAN (or coordinate text) names.
-    fn parse_san(&self, san: &str) -> PyResult<Move> {
+    fn parse_san(&self, san: Text) -> PyResult<Move> {
+        let san = &*san;
         let e = self.inner.pos.parse_san(san).map_err(to_py)?;
         Ok(Move::from_engine(&self.inner.pos, e))
     }
     /// Parse a SAN, play it and return the Move.
-    fn push_san(&mut self, san: &str) -> PyResult<Move> {
+    fn push_san(&mut self, san: Text) -> PyResult<Move> {
+        let san = &*san;
         let e = self.inner.pos.parse_san(san).map_err(to_py)?;
         let mv = Move::from_engine(&self.inner.pos, e);
         self.play(e);
@@ -611,9 +643,9 @@ impl Board {
         self.inner.is_game_over(claim_draw)
     }
     /// True when the current position has occurred at least `count` times.
-    #[pyo3(signature = (count=3))]
-    fn is_repetition(&self, count: usize) -> bool {
-        self.inner.is_repetition(count)
+    #[pyo3(signature = (count=Int::from(3)), text_signature = "($self, count=3)")]
+    fn is_repetition(&self, count: Int) -> PyResult<bool> {
+        Ok(self.inner.is_repetition(count.unsigned("count", 1, u32::MAX as u64)? as usize))
     }
     /// True when a draw can be claimed (threefold repetition or fifty moves).
     fn can_claim_draw(&self) -> bool {
@@ -625,22 +657,36 @@ impl Board {
     }
     /// Native search with a fresh table; see `fairyforge.Board.search`.
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (depth=None, nodes=None, movetime_ms=None, multipv=1, threads=1, hash_mb=16, eval="full", plain=false, info=None))]
+    #[pyo3(
+        signature = (depth=None, nodes=None, movetime_ms=None, multipv=Int::from(1), threads=Int::from(1), hash_mb=Int::from(16), eval=Text::from("full"), plain=false, info=None),
+        text_signature = "($self, depth=None, nodes=None, movetime_ms=None, multipv=1, threads=1, hash_mb=16, eval='full', plain=False, info=None)"
+    )]
     fn _search(
-        &self,
+        slf: &Bound<'_, Self>,
         py: Python<'_>,
-        depth: Option<u32>,
-        nodes: Option<u64>,
-        movetime_ms: Option<u64>,
-        multipv: usize,
-        threads: usize,
-        hash_mb: usize,
-        eval: &str,
+        depth: Option<Int>,
+        nodes: Option<Int>,
+        movetime_ms: Option<Int>,
+        multipv: Int,
+        threads: Int,
+        hash_mb: Int,
+        eval: Text,
         plain: bool,
         info: Option<Py<PyAny>>,
     ) -> PyResult<Vec<engine::SearchResult>> {
-        let limits = engine::limits(depth, nodes, movetime_ms, None, multipv, threads, hash_mb, eval, plain)?;
-        engine::run(py, None, &self.inner, &limits, info)
+        let limits = engine::limits(&depth, &nodes, &movetime_ms, &None, &multipv, &threads, &hash_mb, &eval, plain)?;
+        // A snapshot: other threads may use the board while it searches.
+        let (board, stop) = {
+            let b = slf.borrow();
+            (b.inner.clone(), b.stop.clone())
+        };
+        stop.store(false, Ordering::Relaxed);
+        engine::run(py, None, &board, &limits, info, &stop)
+    }
+    /// End this board's running search (which returns its best move so far)
+    /// or perft (which raises `KeyboardInterrupt`), from any thread.
+    fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
     }
     /// ASCII grid, top rank first, `.` for empty squares.
     fn __str__(&self) -> String {
@@ -668,6 +714,22 @@ impl Board {
             Err(_) => false,
         }
     }
+    /// Pickling keeps the game: the start position and the moves played.
+    fn __getstate__(&self) -> (String, Vec<String>) {
+        let h = &self.inner.history;
+        let root = h.first().map_or_else(|| self.inner.pos.fen(), |(p, _)| p.fen());
+        (root, h.iter().map(|(p, m)| p.uci(*m)).collect())
+    }
+    fn __setstate__(&mut self, state: (Text, Vec<Text>)) -> PyResult<()> {
+        let (root, moves) = state;
+        let mut b = EngineBoard::new(self.inner.variant.clone(), Some(&root)).map_err(to_py)?;
+        for m in &moves {
+            let mv = b.pos.parse_uci(m).map_err(to_py)?;
+            b.push_unchecked(mv);
+        }
+        *self = Board { inner: b, legal: None, legal_stack: vec![None; moves.len()], stop: Arc::default() };
+        Ok(())
+    }
     fn __getnewargs_ex__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let kwargs = PyDict::new(py);
         for (k, v) in &self.inner.variant.options {
@@ -690,6 +752,13 @@ fn py_literal(v: &str) -> String {
     }
 }
 
+/// Perft depth (`min` to [`fairyforge::MAX_PERFT_DEPTH`]) and threads (1 to
+/// [`args::MAX_THREADS`], None: all cores), checked.
+fn perft_args(depth: &Int, threads: &Option<Int>, min: u64) -> PyResult<(u32, Option<usize>)> {
+    let depth = depth.unsigned("depth", min, fairyforge::MAX_PERFT_DEPTH as u64)? as u32;
+    Ok((depth, args::opt(threads, "threads", 1, args::MAX_THREADS)?.map(|t| t as usize)))
+}
+
 /// The position of `variant` (with options) at `fen` (None: the start).
 fn position(variant: &str, fen: Option<&str>, options: Option<&Bound<'_, PyDict>>) -> PyResult<AnyPosition> {
     AnyPosition::new(&make_variant(variant, options)?, fen).map_err(to_py)
@@ -700,14 +769,15 @@ fn position(variant: &str, fen: Option<&str>, options: Option<&Bound<'_, PyDict>
 #[pyo3(signature = (variant, fen, depth, threads=None, **options))]
 fn perft(
     py: Python<'_>,
-    variant: &str,
-    fen: Option<&str>,
-    depth: u32,
-    threads: Option<usize>,
+    variant: Text,
+    fen: Option<Text>,
+    depth: Int,
+    threads: Option<Int>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<u64> {
-    let pos = position(variant, fen, options)?;
-    run_detached(py, |stop| pos.perft_parallel(depth, threads, stop).ok())
+    let (depth, threads) = perft_args(&depth, &threads, 0)?;
+    let pos = position(&variant, fen.as_deref(), options)?;
+    run_detached(py, &AtomicBool::new(false), |stop| pos.perft_parallel(depth, threads, stop).ok())
 }
 
 /// Divide text in the Stockfish format for `variant` at `fen`.
@@ -715,17 +785,15 @@ fn perft(
 #[pyo3(signature = (variant, fen, depth, threads=None, **options))]
 fn divide_text(
     py: Python<'_>,
-    variant: &str,
-    fen: Option<&str>,
-    depth: u32,
-    threads: Option<usize>,
+    variant: Text,
+    fen: Option<Text>,
+    depth: Int,
+    threads: Option<Int>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<String> {
-    if depth == 0 {
-        return Err(PyValueError::new_err("divide needs depth >= 1"));
-    }
-    let pos = position(variant, fen, options)?;
-    let rows = run_detached(py, |stop| pos.divide(depth, threads, stop).ok())?;
+    let (depth, threads) = perft_args(&depth, &threads, 1)?;
+    let pos = position(&variant, fen.as_deref(), options)?;
+    let rows = run_detached(py, &AtomicBool::new(false), |stop| pos.divide(depth, threads, stop).ok())?;
     Ok(format_divide(&rows))
 }
 
@@ -735,14 +803,15 @@ fn divide_text(
 #[pyo3(signature = (variant, fen, depth, threads=None, **options))]
 fn perft_timed(
     py: Python<'_>,
-    variant: &str,
-    fen: Option<&str>,
-    depth: u32,
-    threads: Option<usize>,
+    variant: Text,
+    fen: Option<Text>,
+    depth: Int,
+    threads: Option<Int>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<(u64, f64)> {
-    let pos = position(variant, fen, options)?;
-    run_detached(py, |stop| {
+    let (depth, threads) = perft_args(&depth, &threads, 0)?;
+    let pos = position(&variant, fen.as_deref(), options)?;
+    run_detached(py, &AtomicBool::new(false), |stop| {
         let t = std::time::Instant::now();
         let n = if threads == Some(1) { Some(pos.perft(depth)) } else { pos.perft_parallel(depth, threads, stop).ok() };
         n.map(|n| (n, t.elapsed().as_secs_f64()))
@@ -758,8 +827,8 @@ fn variants() -> Vec<&'static str> {
 /// The variant definition for a name and options.
 #[pyfunction]
 #[pyo3(signature = (name, **options))]
-fn variant(name: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<VariantInfo> {
-    Ok(variant_info(&make_variant(name, options)?))
+fn variant(name: Text, options: Option<&Bound<'_, PyDict>>) -> PyResult<VariantInfo> {
+    Ok(variant_info(&make_variant(&name, options)?))
 }
 
 /// The native core of fairyforge.
@@ -782,5 +851,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     m.add("AmbiguousMoveError", py.get_type::<AmbiguousMoveError>())?;
     m.add("InvalidOptionError", py.get_type::<InvalidOptionError>())?;
+    m.add("InvalidSquareError", py.get_type::<InvalidSquareError>())?;
     Ok(())
 }

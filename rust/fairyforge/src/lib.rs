@@ -38,5 +38,5 @@ pub use rules::castling::{CastleMove, Castling};
 pub use rules::variant::{Cycle, StalemateRule, Variant, BURDEN_OPTIONS, VARIANTS};
 pub use search::eval::{evaluate, EvalKind};
 pub use search::tt::MAX_HASH_MB;
-pub use search::{search, Engine, Info, Limits, Score, SearchResult};
+pub use search::{search, Engine, Info, Limits, Score, SearchResult, DEFAULT_DEPTH};
 pub use types::{MATE, MATE_BOUND, MAX_PLY};
