@@ -51,6 +51,10 @@ impl Write for ChannelWriter {
     }
 }
 
+/// The input and output ends a protocol loop runs on.
+type Input = BufReader<Box<dyn Read + Send>>;
+type Output = Box<dyn Write + Send>;
+
 /// A running protocol loop.
 pub struct Session {
     tx: Option<Sender<Vec<u8>>>,
@@ -65,7 +69,7 @@ pub const WAIT: Duration = Duration::from_secs(20);
 
 impl Session {
     /// Start `run` (`run_uci` or `run_xboard`) on its own thread.
-    pub fn start(run: fn(BufReader<Box<dyn Read + Send>>, Box<dyn Write + Send>)) -> Session {
+    pub fn start(run: fn(Input, Output)) -> Session {
         let (in_tx, in_rx) = channel();
         let (out_tx, out_rx) = channel();
         let reader: Box<dyn Read + Send> = Box::new(ChannelReader { rx: in_rx, buf: Vec::new(), pos: 0 });
@@ -76,12 +80,12 @@ impl Session {
 
     /// A UCI session.
     pub fn uci() -> Session {
-        Session::start(|i, o| fairyforge::run_uci(i, o))
+        Session::start(fairyforge::run_uci)
     }
 
     /// An XBoard session.
     pub fn xboard() -> Session {
-        Session::start(|i, o| fairyforge::run_xboard(i, o))
+        Session::start(fairyforge::run_xboard)
     }
 
     /// Send raw bytes.
