@@ -15,6 +15,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+mod protocol;
+
 create_exception!(_core, InvalidFenError, PyValueError, "A FEN that cannot be parsed or is not a valid position.");
 create_exception!(_core, InvalidMoveError, PyValueError, "A move text that cannot be parsed.");
 create_exception!(_core, IllegalMoveError, PyValueError, "A move that is not legal in the position.");
@@ -853,6 +855,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(perft_timed, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(variant, m)?)?;
+    protocol::register(m)?;
     m.add("InvalidFenError", py.get_type::<InvalidFenError>())?;
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
