@@ -204,6 +204,8 @@ fn game_ends_are_announced() {
     assert_eq!(s.until_prefix("1-0"), ["move h5f7", "1-0 {White mates}"]);
     s.send("usermove a7a6");
     assert_eq!(s.line("Illegal"), "Illegal move (the game is over: 1-0 {White mates}): a7a6");
+    s.send("go");
+    assert_eq!(s.line("1-0"), "1-0 {White mates}");
     s.send("new");
     s.send("variant shocking");
     s.send("force");

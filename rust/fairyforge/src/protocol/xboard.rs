@@ -367,12 +367,17 @@ impl<'scope, 'env: 'scope, W: Write + Send> XBoard<'scope, 'env, W> {
             }
             "go" | "playother" => {
                 self.halt(true);
-                {
+                let ended = {
                     let mut g = lock(&self.shared.game);
                     let turn = g.board.pos.turn();
                     g.engine_side = Some(if cmd == "go" { turn } else { turn.flip() });
+                    text::game_end(&g.board)
+                };
+                match ended {
+                    // Nothing to play: say why, so the GUI does not wait.
+                    Some(o) if cmd == "go" => self.out(&text::result_line(&o)),
+                    _ => self.think(scope),
                 }
-                self.think(scope);
             }
             "usermove" => {
                 self.halt(true);
