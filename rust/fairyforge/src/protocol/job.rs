@@ -57,7 +57,7 @@ fn negate(s: Score) -> Score {
 }
 
 /// A total order on scores, higher is better.
-pub(crate) fn order(s: Score) -> i64 {
+fn order(s: Score) -> i64 {
     match s {
         Score::Cp(x) => i64::from(x),
         Score::Mate(n) if n > 0 => 1_000_000 - i64::from(n),

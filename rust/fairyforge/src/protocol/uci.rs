@@ -361,10 +361,10 @@ impl<'scope, 'env: 'scope, W: Write + Send> Uci<'scope, 'env, W> {
                         "nodes" => go.nodes = Some(n),
                         "movetime" => go.movetime = Some(n),
                         "mate" => go.mate = Some(small),
-                        "wtime" => go.time[Color::White as usize] = Some(n),
-                        "btime" => go.time[Color::Black as usize] = Some(n),
-                        "winc" => go.inc[Color::White as usize] = n,
-                        "binc" => go.inc[Color::Black as usize] = n,
+                        "wtime" => go.time[Color::White.idx()] = Some(n),
+                        "btime" => go.time[Color::Black.idx()] = Some(n),
+                        "winc" => go.inc[Color::White.idx()] = n,
+                        "binc" => go.inc[Color::Black.idx()] = n,
                         "movestogo" => go.movestogo = (small > 0).then_some(small),
                         _ => go.perft = Some(small),
                     }
@@ -399,7 +399,7 @@ impl<'scope, 'env: 'scope, W: Write + Send> Uci<'scope, 'env, W> {
         .map(|d| d.clamp(1, MAX_DEPTH));
         limits.nodes = go.nodes.map(|n| n.max(1));
         limits.movetime_ms = go.movetime.map(|t| t.max(1));
-        let us = pos.turn() as usize;
+        let us = pos.turn().idx();
         if let (Some(time), false) = (go.time[us], go.infinite) {
             let b =
                 clock::budget(Clock { time_ms: time, inc_ms: go.inc[us], movestogo: go.movestogo }, self.overhead_ms);
