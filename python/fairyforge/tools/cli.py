@@ -1,4 +1,5 @@
-"""The ``fairyforge`` command line: perft, divide and the benchmark suite."""
+"""The ``fairyforge`` command line: perft, divide, the benchmark suite and the
+engine protocols (``fairyforge uci``, ``fairyforge xboard``)."""
 
 from __future__ import annotations
 
@@ -366,6 +367,20 @@ def cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_protocol(args: argparse.Namespace) -> int:
+    import signal
+
+    from fairyforge import _core
+
+    # The loop runs in Rust without the interpreter: let Ctrl-C end it.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    if args.command == "uci":
+        _core.run_uci()
+    else:
+        _core.run_xboard()
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="fairyforge", description=__doc__)
     parser.add_argument("--version", action="version", version=fairyforge.__version__)
@@ -505,6 +520,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=int, default=400, help="width in pixels (default 400)")
     p.add_argument("--flip", action="store_true", help="Black at the bottom")
     p.set_defaults(func=cmd_render)
+
+    for name, protocol in [("uci", "UCI"), ("xboard", "XBoard / CECP v2")]:
+        p = sub.add_parser(name, help=f"speak {protocol} on stdin/stdout (docs/PROTOCOLS.md)")
+        p.set_defaults(func=cmd_protocol)
     return parser
 
 

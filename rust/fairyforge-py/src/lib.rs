@@ -17,6 +17,7 @@ use std::time::Duration;
 
 mod args;
 mod engine;
+mod protocol;
 
 use args::{Int, Text};
 
@@ -846,6 +847,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(perft_timed, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(variant, m)?)?;
+    protocol::register(m)?;
     m.add("InvalidFenError", py.get_type::<InvalidFenError>())?;
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
