@@ -72,12 +72,15 @@ def test_multipv_and_info_through_the_engine():
 
 
 def test_time_rule():
-    assert fairyforge.time_limits(10_020, 100) == (408, 2041)
-    # Low on time: never more than half of what is left, the increment spent.
-    soft, hard = fairyforge.time_limits(200, 100)
-    assert hard == 90 and soft == 81
+    # The rule of the UCI and XBoard loops (search/clock.rs): 330 ms kept back
+    # for the overheads, a thirtieth of the rest plus 3/4 of the increment,
+    # at most five times that and never more than 40% of the clock.
+    assert fairyforge.time_limits(10_020, 100) == (398, 1990)
+    # Low on time: never more than 40% of what is left.
+    assert fairyforge.time_limits(200, 100) == (68, 68)
     assert fairyforge.time_limits(0) == (1, 1)
-    assert fairyforge.time_limits(4_020, 0, moves_to_go=2) == (2000, 2000)
+    assert fairyforge.time_limits(4_020, 0, moves_to_go=2) == (1596, 1596)
+    assert fairyforge.time_limits(4_020, 0, moves_to_go=1, overhead_ms=20) == (2800, 2800)
     with pytest.raises(fairyforge.InvalidOptionError):
         fairyforge.time_limits(-1)
     black = Board("chess", "4k3/8/8/8/8/8/8/4K3 b - - 0 1")

@@ -20,6 +20,7 @@ __all__ = [
     "perft_timed",
     "variants",
     "variant",
+    "time_limits",
     "run_uci",
     "run_xboard",
     "InvalidFenError",
@@ -281,6 +282,9 @@ class Engine:
         info: Callable[[Info], object] | None = None,
     ) -> list[SearchResult]: ...
 
+def time_limits(
+    remaining_ms: int, increment_ms: int = 0, moves_to_go: int | None = None, overhead_ms: int = 30
+) -> tuple[int, int]: ...
 def perft(
     variant: str,
     fen: str | None,

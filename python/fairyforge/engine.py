@@ -20,38 +20,12 @@ from collections.abc import Callable
 from fairyforge import _core
 from fairyforge.results import Info, SearchResult
 
-#: Milliseconds kept back from the clock for what a move costs outside the
-#: search (starting it, stopping it, passing the move on).
-MOVE_OVERHEAD_MS = 20
+#: The engine's time rule for one move under a clock, the same as its UCI
+#: and XBoard loops use: ``time_limits(remaining_ms, increment_ms=0,
+#: moves_to_go=None, overhead_ms=30) -> (soft_ms, hard_ms)``; see
+#: docs/PROTOCOLS.md.
 
-#: Moves the remaining time is shared over when the clock gives no count.
-MOVES_TO_GO = 30
-
-
-def time_limits(
-    remaining_ms: int,
-    increment_ms: int = 0,
-    moves_to_go: int | None = None,
-    overhead_ms: int = MOVE_OVERHEAD_MS,
-) -> tuple[int, int]:
-    """The time rule for one move under a clock: ``(soft_ms, hard_ms)``.
-
-    With ``left = remaining - overhead`` (at least 1 ms), the optimum is
-    ``left / moves_to_go + 0.75 * increment`` (``moves_to_go`` 30 when the
-    clock gives none); the hard limit is ``min(5 * optimum, left / 2)`` and
-    the soft limit (no new iteration starts after it) is the optimum capped
-    by the hard limit. So a move never takes more than half of what is left,
-    and the increment is spent as it comes in when the clock runs low.
-    """
-    if remaining_ms < 0 or increment_ms < 0 or (moves_to_go is not None and moves_to_go < 1):
-        raise _core.InvalidOptionError(
-            f"invalid clock: remaining {remaining_ms} ms, increment {increment_ms} ms, "
-            f"moves to go {moves_to_go} (times must be >= 0, moves to go >= 1)"
-        )
-    left = max(remaining_ms - overhead_ms, 1)
-    optimum = left / (moves_to_go or MOVES_TO_GO) + 0.75 * increment_ms
-    hard = max(int(min(5 * optimum, left / 2)), 1)
-    return max(min(int(optimum), hard), 1), hard
+time_limits = _core.time_limits
 
 
 class Engine(_core.Engine):

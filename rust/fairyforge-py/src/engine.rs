@@ -449,8 +449,34 @@ impl PyEngine {
     }
 }
 
+/// The engine's time rule for one move under a clock (the rule of the
+/// UCI and XBoard loops): `(soft_ms, hard_ms)` from the side to move's
+/// time left, its increment, the moves to the next time control (None in
+/// sudden death and increment games) and the move overhead, all in
+/// milliseconds.
+#[pyfunction]
+#[pyo3(
+    signature = (remaining_ms, increment_ms=Int::from(0), moves_to_go=None, overhead_ms=Int::from(30)),
+    text_signature = "(remaining_ms, increment_ms=0, moves_to_go=None, overhead_ms=30)"
+)]
+fn time_limits(
+    remaining_ms: Int,
+    increment_ms: Int,
+    moves_to_go: Option<Int>,
+    overhead_ms: Int,
+) -> PyResult<(u64, u64)> {
+    let clock = fairyforge::Clock {
+        time_ms: remaining_ms.unsigned("remaining_ms", 0, u64::MAX)?,
+        inc_ms: increment_ms.unsigned("increment_ms", 0, u64::MAX)?,
+        movestogo: opt(&moves_to_go, "moves_to_go", 1, u32::MAX as u64)?.map(|m| m as u32),
+    };
+    let b = fairyforge::budget(clock, overhead_ms.unsigned("overhead_ms", 0, u64::MAX)?);
+    Ok((b.soft_ms, b.hard_ms))
+}
+
 /// Add the classes of this file to the module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(time_limits, m)?)?;
     m.add_class::<Score>()?;
     m.add_class::<Info>()?;
     m.add_class::<SearchResult>()?;

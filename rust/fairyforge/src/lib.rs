@@ -38,6 +38,7 @@ pub use piece::{ByColor, Color, Kind, Piece};
 pub use protocol::{run_uci, run_xboard};
 pub use rules::castling::{CastleMove, Castling};
 pub use rules::variant::{Cycle, StalemateRule, Variant, BURDEN_OPTIONS, VARIANTS};
+pub use search::clock::{budget, Budget, Clock, HARD_SHARE, HORIZON, LAST_MOVE_SHARE};
 pub use search::eval::{evaluate, EvalKind};
 pub use search::tt::MAX_HASH_MB;
 pub use search::{search, Engine, Info, Limits, Score, SearchResult, DEFAULT_DEPTH};

@@ -16,12 +16,11 @@
 use std::io::{BufRead, Write};
 use std::sync::{Mutex, MutexGuard};
 
-pub mod clock;
 mod job;
 mod options;
 mod text;
-pub mod uci;
-pub mod xboard;
+mod uci;
+mod xboard;
 
 pub use uci::run_uci;
 pub use xboard::run_xboard;

@@ -22,7 +22,6 @@
 //! is set up to the last good move before it (the rest is dropped), and a
 //! `position` with a bad FEN or keyword leaves the position unchanged.
 
-use super::clock::{self, Clock};
 use super::job::{self, Job};
 use super::options::{self, OptType, VariantConfig};
 use super::text;
@@ -31,6 +30,7 @@ use crate::board::game::{format_divide, AnyPosition, Board};
 use crate::moves::Move;
 use crate::piece::Color;
 use crate::rules::variant::Variant;
+use crate::search::clock::{self, Clock};
 use crate::search::{Engine, Info, Limits, Score, SearchResult};
 use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};

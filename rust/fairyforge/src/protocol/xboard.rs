@@ -24,7 +24,6 @@
 //! becomes (`e2e3n`), so that XBoard (without legality testing) shows the
 //! evolved piece. Moves from XBoard are accepted with or without it.
 
-use super::clock::{self, Clock};
 use super::job::{self, Job};
 use super::options::{self, OptType, VariantConfig};
 use super::text;
@@ -33,6 +32,7 @@ use crate::board::game::{format_divide, AnyPosition, Board};
 use crate::moves::Move;
 use crate::piece::{Color, Kind};
 use crate::rules::variant::Variant;
+use crate::search::clock::{self, Clock};
 use crate::search::{Engine, Info, Limits, Score};
 use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};

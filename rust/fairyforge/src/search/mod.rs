@@ -82,6 +82,7 @@
 //! searched. Moves are scored as the generator emits them, straight into
 //! one shared buffer.
 
+pub(crate) mod clock;
 pub(crate) mod eval;
 pub(crate) mod ordering;
 mod prune;
