@@ -14,6 +14,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import fairyforge
+
 ROOT = Path(__file__).resolve().parent.parent
 FSF_INI = ROOT / "tests" / "data" / "fairy-stockfish.ini"
 FAIRYFORGE = [sys.executable, "-m", "fairyforge"]
@@ -115,34 +117,12 @@ class Process:
             self.proc.stdout.close()
 
 
-class UciPlayer:
-    """A UCI engine as a player under a clock: ``go`` with both clocks, the
-    reply timed from the send to the arrival of ``bestmove``."""
-
-    def __init__(self, argv: list[str], options: dict[str, str], name: str) -> None:
-        self.name = name
-        self.p = Process(argv)
-        self.p.send("uci")
-        self.p.expect("uciok", timeout=10)
-        for k, v in options.items():
-            self.p.send(f"setoption name {k} value {v}")
-        self.new_game()
-
-    def new_game(self) -> None:
-        self.p.send("ucinewgame")
-        self.p.send("isready")
-        self.p.expect("readyok", timeout=10)
-
-    def play(
-        self, moves: list[str], clocks: dict[str, int], timeout: float
-    ) -> tuple[str, float, list[str]]:
-        """The engine's move after ``startpos moves``, the seconds it took
-        and the lines it sent."""
-        self.p.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
-        go = " ".join(f"{k} {v}" for k, v in clocks.items())
-        sent = self.p.send(f"go {go}")
-        lines, at = self.p.until(lambda line: line.startswith("bestmove"), timeout)
-        return lines[-1].split()[1], at - sent, lines
-
-    def close(self) -> int:
-        return self.p.close()
+def black_took_en_passant(record: dict) -> bool:
+    """Whether Black captured en passant in the game of a record."""
+    board = fairyforge.Board(record["variant"])
+    for move in record["moves"]:
+        ep = board.fen().split()[3]
+        if not board.turn and move[2:4] == ep and board.piece_at(move[:2]).symbol() == "t":
+            return True
+        board.push_uci(move)
+    return False

@@ -1,81 +1,57 @@
-"""fairyforge (UCI) against a current Fairy-Stockfish in Shocking Chess,
-refereed by fairyforge's own Board: no illegal move, no time loss, no
+"""fairyforge's own UCI loop (``fairyforge uci``) against a current
+Fairy-Stockfish in Shocking Chess, both as ``uci:`` players of ``fairyforge
+match``, refereed by fairyforge's Board: no illegal move, no time loss, no
 protocol error. Skipped where the peer is missing (``scripts/peers`` builds
 it into ``.peers/``, or set ``FAIRYFORGE_FSF``).
 
 Fairy-Stockfish plays ``shocking-shock`` from ``tests/data/
 fairy-stockfish.ini``, whose deviations are listed there: Black never
 captures en passant (a subset of our legal moves), and its FEN writes an en
-passant square after every White double step, so it always gets the game
-as ``position startpos moves ...``."""
+passant square after every White double step, so the match sends it the
+game as ``position startpos moves ...``."""
 
 from __future__ import annotations
 
-import pytest
-from peers import FAIRYFORGE, FSF_INI, UciPlayer, fairy_stockfish
+import json
+import shlex
+import sys
 
-import fairyforge
+import pytest
+from peers import FSF_INI, black_took_en_passant, fairy_stockfish
+
+from fairyforge.tools import cli
 
 FSF = fairy_stockfish()
 pytestmark = pytest.mark.skipif(FSF is None, reason="no current Fairy-Stockfish (scripts/peers)")
 
 
-def players() -> tuple[UciPlayer, UciPlayer]:
+def uci_match(tmp_path, capsys, games: int, tc: str, max_plies: int) -> list[dict]:
+    """Records of a match of ``fairyforge uci`` (as --a) against the peer."""
     assert FSF is not None
-    ours = UciPlayer([*FAIRYFORGE, "uci"], {"UCI_Variant": "shocking"}, "fairyforge")
-    theirs = UciPlayer(
-        [FSF], {"VariantPath": str(FSF_INI), "UCI_Variant": "shocking-shock"}, "fairy-stockfish"
-    )
-    return ours, theirs
+    ours = f"uci:{shlex.quote(sys.executable)} -m fairyforge uci"
+    argv = ["match", "-v", "shocking", "--games", str(games), "--tc", tc]
+    argv += ["--max-plies", str(max_plies), "--workers", "1", "--out", str(tmp_path / "m")]
+    argv += ["--a", ours, "--a-option", "UCI_Variant=shocking", "--b", f"uci:{shlex.quote(FSF)}"]
+    argv += ["--b-option", f"VariantPath={FSF_INI}", "--b-option", "UCI_Variant=shocking-shock"]
+    assert cli.main(argv) == 0, capsys.readouterr()
+    capsys.readouterr()
+    with open(tmp_path / "m.shocking.jsonl", encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle]
 
 
-def play(white: UciPlayer, black: UciPlayer, base_ms: int, inc_ms: int, max_plies: int) -> dict:
-    """One game on real clocks; the record says how it ended and why."""
-    board = fairyforge.Board("shocking")
-    moves: list[str] = []
-    clocks = {True: base_ms, False: base_ms}
-    for p in (white, black):
-        p.new_game()
-    while not board.is_game_over(claim_draw=True) and len(moves) < max_plies:
-        player = white if board.turn else black
-        times = {"wtime": clocks[True], "btime": clocks[False], "winc": inc_ms, "binc": inc_ms}
-        move, took, lines = player.play(moves, times, timeout=base_ms / 1000 + 5)
-        errors = [line for line in lines if "error" in line.lower() or "invalid" in line.lower()]
-        if errors:
-            return {"end": "protocol error", "by": player.name, "lines": errors, "moves": moves}
-        clocks[board.turn] -= round(took * 1000)
-        if clocks[board.turn] <= 0:
-            return {"end": "time loss", "by": player.name, "moves": moves}
-        clocks[board.turn] += inc_ms
-        if move == "(none)" or not board.is_legal(move):
-            return {"end": "illegal move", "by": player.name, "move": move, "fen": board.fen()}
-        board.push(move)
-        moves.append(move)
-    outcome = board.outcome(claim_draw=True)
-    return {"end": "game", "result": outcome.result() if outcome else "*", "moves": moves}
-
-
-def test_a_short_game_against_fairy_stockfish() -> None:
-    ours, theirs = players()
-    try:
-        record = play(ours, theirs, base_ms=1000, inc_ms=20, max_plies=16)
-    finally:
-        ours.close()
-        theirs.close()
-    assert record["end"] == "game", record
-    assert len(record["moves"]) == 16 or record["result"] != "*"
+def test_a_short_game_against_fairy_stockfish(tmp_path, capsys) -> None:
+    (record,) = uci_match(tmp_path, capsys, games=1, tc="1+0.02", max_plies=16)
+    assert record["offender"] is None, record["detail"]
+    assert record["white"].startswith("fairyforge") and "Fairy-Stockfish" in record["black"]
+    assert len(record["moves"]) == 16 or record["termination"] != "adjudication"
 
 
 @pytest.mark.slow
-def test_two_games_at_3_plus_005_against_fairy_stockfish() -> None:
-    ours, theirs = players()
-    try:
-        records = [
-            play(ours, theirs, base_ms=3000, inc_ms=50, max_plies=300),
-            play(theirs, ours, base_ms=3000, inc_ms=50, max_plies=300),
-        ]
-    finally:
-        ours.close()
-        theirs.close()
+def test_two_games_at_3_plus_005_against_fairy_stockfish(tmp_path, capsys) -> None:
+    records = uci_match(tmp_path, capsys, games=2, tc="3+0.05", max_plies=300)
     for r in records:
-        assert r["end"] == "game", r
+        # The peer's one known deviation: it never lets Black capture en
+        # passant, so after such a capture by fairyforge it plays on from
+        # another position; nothing else is excused.
+        excused = r["offender"] != r["white" if r["white"].startswith("fairyforge") else "black"]
+        assert r["offender"] is None or (excused and black_took_en_passant(r)), r["detail"]

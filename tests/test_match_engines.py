@@ -16,6 +16,7 @@ from pathlib import Path
 import chess
 import chess.pgn
 import pytest
+from peers import black_took_en_passant
 
 import fairyforge
 from fairyforge import pgn
@@ -223,17 +224,6 @@ def test_match_against_stockfish_under_a_clock(tmp_path, capsys):
             clocks = [n.clock() for n in game.mainline() if n.clock() is not None]
             assert len(clocks) == len(record["clocks_ms"])
             assert all(0 <= c <= 1 + 0.05 * 40 for c in clocks)
-
-
-def black_took_en_passant(record: dict) -> bool:
-    """Whether Black captured en passant in the game of a record."""
-    board = fairyforge.Board(record["variant"])
-    for move in record["moves"]:
-        ep = board.fen().split()[3]
-        if not board.turn and move[2:4] == ep and board.piece_at(move[:2]).symbol() == "t":
-            return True
-        board.push_uci(move)
-    return False
 
 
 @needs_fsf
