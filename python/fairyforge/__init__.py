@@ -13,6 +13,9 @@ Move.from_uci('e2e4')
 from __future__ import annotations
 
 from fairyforge._core import (
+    MAX_DEPTH,
+    MAX_HASH_MB,
+    MAX_PERFT_DEPTH,
     AmbiguousMoveError,
     IllegalMoveError,
     InvalidFenError,
@@ -60,6 +63,9 @@ __all__ = [
     "InvalidMoveError",
     "InvalidOptionError",
     "InvalidSquareError",
+    "MAX_DEPTH",
+    "MAX_HASH_MB",
+    "MAX_PERFT_DEPTH",
     "LegalMoves",
     "Move",
     "Outcome",

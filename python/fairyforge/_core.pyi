@@ -29,6 +29,9 @@ __all__ = [
     "AmbiguousMoveError",
     "InvalidOptionError",
     "InvalidSquareError",
+    "MAX_HASH_MB",
+    "MAX_PERFT_DEPTH",
+    "MAX_DEPTH",
 ]
 
 class InvalidFenError(ValueError): ...
@@ -37,6 +40,13 @@ class IllegalMoveError(ValueError): ...
 class AmbiguousMoveError(ValueError): ...
 class InvalidOptionError(ValueError): ...
 class InvalidSquareError(ValueError): ...
+
+#: Largest transposition table, in MiB.
+MAX_HASH_MB: int
+#: Deepest perft.
+MAX_PERFT_DEPTH: int
+#: Deepest search iteration (also the depth of a search without limits).
+MAX_DEPTH: int
 
 @final
 class Move:

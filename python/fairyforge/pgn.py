@@ -574,7 +574,10 @@ def export(game: Game, *, columns: int | None = 80) -> str:
         w.comment(game.comment)
     if game.variations:
         _write_tree(game.variations[0], game.board(), w)
-    w.token(game.headers.get("Result", "*") + " ")
+    # The movetext ends with a result token; a Result tag that is none is
+    # kept as a tag but the game ends with "*", so the text reads back.
+    result = game.headers.get("Result", "*")
+    w.token((result if result in RESULTS else "*") + " ")
     return w.text()
 
 

@@ -18,9 +18,12 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from typing import Any
+
+from fairyforge._core import InvalidSquareError
 
 __all__ = ["SvgWrapper", "board", "piece", "render_png"]
 
@@ -367,30 +370,40 @@ def _coordinate(parent: ET.Element, label: str, kind: str, x: float, y: float) -
     text.text = label
 
 
-def _square_index(square: int | str, files: int) -> int:
-    """A square given as an index (``rank * files + file``) or a name (``"e4"``)."""
+def _square_index(square: int | str, size: tuple[int, int]) -> int:
+    """A square given as an index (``rank * files + file``) or a name
+    (``"e4"``) on a board of ``size`` (files, ranks); a square off the board
+    raises :class:`fairyforge.InvalidSquareError`."""
+    files, ranks = size
     if isinstance(square, str):
-        return (int(square[1:]) - 1) * files + ord(square[0]) - ord("a")
-    return square
+        m = re.fullmatch(r"([a-l])([1-9][0-9]?)", square)
+        if m and ord(m[1]) - ord("a") < files and int(m[2]) <= ranks:
+            return (int(m[2]) - 1) * files + ord(m[1]) - ord("a")
+    elif isinstance(square, int) and not isinstance(square, bool):
+        if 0 <= square < files * ranks:
+            return square
+    else:
+        raise TypeError(f"a square is an index or a name, not {type(square).__name__}")
+    raise InvalidSquareError(f"{square!r} is not a square of the {files}x{ranks} board")
 
 
-def _squares(value: Any, files: int) -> list[int]:
+def _squares(value: Any, size: tuple[int, int]) -> list[int]:
     """None, one square or several (indices or names), as a list of indices."""
     if value is None:
         return []
     if isinstance(value, (int, str)):
-        return [_square_index(value, files)]
-    return [_square_index(square, files) for square in value]
+        return [_square_index(value, size)]
+    return [_square_index(square, size) for square in value]
 
 
-def _arrow_parts(arrow: Any, files: int) -> tuple[int, int, str]:
+def _arrow_parts(arrow: Any, size: tuple[int, int]) -> tuple[int, int, str]:
     """Tail, head and SVG colour of an arrow tuple or object."""
     if isinstance(arrow, tuple):
         tail, head, *rest = arrow
         color = rest[0] if rest else "green"
     else:
         tail, head, color = arrow.tail, arrow.head, getattr(arrow, "color", "green")
-    tail, head = _squares((tail, head), files)
+    tail, head = _squares((tail, head), size)
     return tail, head, ARROW_COLORS.get(color, color)
 
 
@@ -463,13 +476,13 @@ def board(
 
     highlighted = set()
     if lastmove is not None:
-        highlighted = set(_squares((lastmove.from_square, lastmove.to_square), files))
+        highlighted = set(_squares((lastmove.from_square, lastmove.to_square), (files, ranks)))
     for square in range(files * ranks):
         shade = "light" if (square % files + square // files) % 2 else "dark"
         key = f"square {shade}" + (" lastmove" if square in highlighted else "")
         cell("rect", square, class_=f"{key} {name(square)}", fill=COLORS[key], stroke="none")
 
-    in_check = _squares(check, files)
+    in_check = _squares(check, (files, ranks))
     if in_check:
         gradient = _el(defs, "radialGradient", id="check_gradient", r=0.5)
         for offset, color, opacity in (
@@ -500,7 +513,7 @@ def board(
     for glyph_id in used:
         defs.append(_glyph(glyph_id))
 
-    marked = _squares(squares, files)
+    marked = _squares(squares, (files, ranks))
     if marked:
         cross = _el(
             defs,
@@ -525,7 +538,7 @@ def board(
 
     half = SQUARE_SIZE / 2
     for arrow in arrows:
-        tail, head, color = _arrow_parts(arrow, files)
+        tail, head, color = _arrow_parts(arrow, (files, ranks))
         group = _el(svg, "g", class_=f"arrow {name(tail)} {name(head)}")
         tx, ty = (c + half for c in corner(tail))
         hx, hy = (c + half for c in corner(head))

@@ -286,7 +286,8 @@ fn move_arg(m: &Bound<'_, PyAny>) -> PyResult<Move> {
 }
 
 /// A variant definition: name, options, board size and start position.
-#[pyclass(module = "fairyforge", frozen, get_all)]
+#[pyclass(module = "fairyforge", frozen, eq, hash, get_all)]
+#[derive(PartialEq, Eq, Hash)]
 struct VariantInfo {
     /// Variant name.
     name: String,
@@ -854,5 +855,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("AmbiguousMoveError", py.get_type::<AmbiguousMoveError>())?;
     m.add("InvalidOptionError", py.get_type::<InvalidOptionError>())?;
     m.add("InvalidSquareError", py.get_type::<InvalidSquareError>())?;
+    m.add("MAX_HASH_MB", fairyforge::MAX_HASH_MB)?;
+    m.add("MAX_PERFT_DEPTH", fairyforge::MAX_PERFT_DEPTH)?;
+    m.add("MAX_DEPTH", fairyforge::DEFAULT_DEPTH)?;
     Ok(())
 }
