@@ -18,6 +18,7 @@ from fairyforge._core import (
     InvalidFenError,
     InvalidMoveError,
     InvalidOptionError,
+    InvalidSetupError,
     LegalMoves,
     Move,
     Piece,
@@ -27,10 +28,33 @@ from fairyforge._core import (
     variant,
     variants,
 )
-from fairyforge.board import Board
+from fairyforge.board import COLOR_SYMMETRIC, Board, Status
 from fairyforge.engine import Engine, time_limits
 from fairyforge.outcome import Outcome, Termination
 from fairyforge.results import Info, Score, SearchResult
+from fairyforge.squares import (
+    AUTOMATON,
+    BISHOP,
+    BLACK,
+    COLORS,
+    CORE,
+    DRONE,
+    GRYPHON,
+    KING,
+    KNIGHT,
+    MAHARAJAH,
+    MISSILE,
+    PAWN,
+    PIECE_NAMES,
+    PIECE_SYMBOLS,
+    PIECE_TYPES,
+    QUEEN,
+    ROOK,
+    ROVER,
+    TURRET,
+    WHITE,
+    SquareSet,
+)
 
 try:
     from importlib.metadata import version as _version
@@ -50,6 +74,27 @@ def search(
 
 
 __all__ = [
+    "AUTOMATON",
+    "BISHOP",
+    "BLACK",
+    "COLORS",
+    "COLOR_SYMMETRIC",
+    "CORE",
+    "DRONE",
+    "GRYPHON",
+    "KING",
+    "KNIGHT",
+    "MAHARAJAH",
+    "MISSILE",
+    "PAWN",
+    "PIECE_NAMES",
+    "PIECE_SYMBOLS",
+    "PIECE_TYPES",
+    "QUEEN",
+    "ROOK",
+    "ROVER",
+    "TURRET",
+    "WHITE",
     "AmbiguousMoveError",
     "Board",
     "Engine",
@@ -58,12 +103,15 @@ __all__ = [
     "InvalidFenError",
     "InvalidMoveError",
     "InvalidOptionError",
+    "InvalidSetupError",
     "LegalMoves",
     "Move",
     "Outcome",
     "Piece",
     "Score",
     "SearchResult",
+    "SquareSet",
+    "Status",
     "Termination",
     "VariantInfo",
     "divide_text",

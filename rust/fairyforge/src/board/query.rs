@@ -289,7 +289,8 @@ impl<B: BitSet> Position<B> {
 
     /// The position with every piece moved from `sq` to `map[sq]` and, with
     /// `swap`, the colours and the side to move exchanged (castling rights
-    /// follow their pieces where they still can). Clocks are kept.
+    /// follow their pieces where they still can; a mirror, `swap` with `map`
+    /// the vertical flip, keeps the en-passant square). Clocks are kept.
     pub fn mapped(&self, map: &[usize], swap: bool) -> Position<B> {
         let mut p = *self;
         for sq in p.occupied().squares() {
@@ -309,6 +310,10 @@ impl<B: BitSet> Position<B> {
             p.set_state((c & 0b0011) << 2 | (c & 0b1100) >> 2, NO_SQ, NO_SQ);
         }
         p.settle();
+        if swap && self.ep != NO_SQ {
+            // A mirror keeps a legal en-passant capture legal.
+            p.set_state(p.castling, map[self.ep as usize] as u8, map[self.ep_victim as usize] as u8);
+        }
         p
     }
 }
