@@ -12,6 +12,8 @@ Move.from_uci('e2e4')
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 from fairyforge._core import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -65,12 +67,35 @@ except Exception:  # pragma: no cover - running from a source tree
 
 
 def search(
-    variant: str = "chess", fen: str | None = None, *, options: dict | None = None, **limits
-) -> SearchResult | list[SearchResult]:
+    variant: str = "chess",
+    fen: str | None = None,
+    *,
+    options: Mapping[str, str | int | bool] | None = None,
+    depth: int | None = None,
+    nodes: int | None = None,
+    movetime: int | None = None,
+    threads: int = 1,
+    info: Callable[[Info], object] | None = None,
+    hash_mb: int = 16,
+    eval: str = "full",
+    plain: bool = False,
+) -> SearchResult:
     """Search a position of a variant: ``fairyforge.search("shocking",
     depth=6)``; variant options go in ``options``, limits as in
-    :meth:`Board.search`."""
-    return Board(variant, fen, **(options or {})).search(**limits)
+    :meth:`Board.search` (for several lines use
+    :meth:`Board.search_multipv`)."""
+    board = Board(variant, fen, **dict(options or {}))
+    return board.search(
+        depth,
+        nodes,
+        movetime,
+        1,
+        threads,
+        info,
+        hash_mb=hash_mb,
+        eval=eval,
+        plain=plain,
+    )
 
 
 __all__ = [
