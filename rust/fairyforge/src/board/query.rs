@@ -431,6 +431,18 @@ mod tests {
     }
 
     #[test]
+    fn pseudo_legal_moves_add_the_self_checks() {
+        // The knight on e2 is pinned: its moves are pseudo-legal only.
+        let p = pos("chess", "4r2k/8/8/8/8/8/4N3/4K3 w - - 0 1");
+        let legal = p.legal_moves();
+        let pseudo = p.pseudo_legal_moves(None);
+        assert!(legal.iter().all(|m| pseudo.contains(m)));
+        assert_eq!(pseudo.len(), legal.len() + 6);
+        let mirrored = p.mapped(&(0..64).map(|sq| (7 - sq / 8) * 8 + sq % 8).collect::<Vec<_>>(), true);
+        assert_eq!(mirrored.fen(), "4k3/4n3/8/8/8/8/8/4R2K b - - 0 1");
+    }
+
+    #[test]
     fn edits_report_problems() {
         let mut p = pos("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
         assert!(p.problems().is_empty());
