@@ -46,7 +46,8 @@ def fake(mode: str, after: int = 0, pidfile: Path | None = None) -> str:
 
 def run_cli(capsys, *argv: str) -> tuple[int, str]:
     code = cli.main(list(argv))
-    return code, capsys.readouterr().out
+    captured = capsys.readouterr()
+    return code, captured.out + captured.err  # results, then notes and errors
 
 
 @pytest.fixture(autouse=True)

@@ -352,3 +352,28 @@ def test_any_edit_sequence_is_handled_without_a_crash(variant):
             board.san(move), board.gives_check(move), board.is_capture(move)
         if board.is_valid() and moves:
             board.search(depth=2)
+
+
+def test_epd_operations_as_python_chess():
+    fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+    ours, theirs = Board("chess", fen), chess.Board(fen)
+    pv = ["f1b5", "a7a6", "b5a4"]
+    written = ours.epd(
+        bm=Move.from_uci("f1b5"), am=[Move.from_uci("f3g5")], pv=[Move.from_uci(m) for m in pv],
+        id='Ruy "Lopez"', acd=12, ce=0.25, noop=None,
+    )  # fmt: skip
+    expected = theirs.epd(
+        bm=chess.Move.from_uci("f1b5"), am=[chess.Move.from_uci("f3g5")],
+        pv=[chess.Move.from_uci(m) for m in pv], id='Ruy "Lopez"', acd=12, ce=0.25, noop=None,
+    )  # fmt: skip
+    assert written == expected
+    ops = Board().set_epd(written + " hmvc 2; fmvn 3;")
+    theirs_ops = chess.Board().set_epd(expected + " hmvc 2; fmvn 3;")
+    assert {k: v if not isinstance(v, list) else [m.uci() for m in v] for k, v in ops.items()} == {
+        k: v if not isinstance(v, list) else [m.uci() for m in v] for k, v in theirs_ops.items()
+    }
+    board = Board()
+    board.set_epd(written + " hmvc 2; fmvn 3;")
+    assert board.fen() == fen
+    with pytest.raises(ValueError):
+        Board().set_epd("8/8 w")
