@@ -70,7 +70,8 @@ def test_cli_analyse(tmp_path, capsys):
     code = cli.main(
         ["analyse", write(tmp_path), "--depth", "1", "--out", str(out), "--workers", "1"]
     )
-    text = capsys.readouterr().out
+    captured = capsys.readouterr()
+    text = captured.out + captured.err  # the table, then the skipped games
     assert code == 0
     assert "skipped" in text and "game 2" in text
     assert [json.loads(x)["index"] for x in out.read_text().splitlines()] == [1, 2]

@@ -157,7 +157,7 @@ def test_move_from_uci_rejects(text):
 # --- legal moves ------------------------------------------------------------
 
 
-def test_legal_moves_snapshot():
+def test_legal_moves_live_view():
     board = Board()
     moves = board.legal_moves
     assert isinstance(moves, fairyforge.LegalMoves)
@@ -176,10 +176,13 @@ def test_legal_moves_snapshot():
     assert "e2e5" not in moves
     assert "junk" not in moves
     assert 42 not in moves
-    # A snapshot: pushing a move does not change it.
+    # A live view, as python-chess's: it follows the board.
     board.push_uci("e2e4")
-    assert len(moves) == 20 and "e2e4" in moves
+    assert len(moves) == 20 and "e2e4" not in moves and "e7e5" in moves
     assert "e7e5" in board.legal_moves and "e2e4" not in board.legal_moves
+    snapshot = list(moves)
+    board.pop()
+    assert "e2e4" in moves and "e2e4" not in snapshot
     corner = Board("chess", "7k/8/8/8/8/8/8/K7 w - - 0 1").legal_moves
     assert sorted(m.uci() for m in corner) == ["a1a2", "a1b1", "a1b2"]
     assert repr(corner) == "<LegalMoves ({})>".format(", ".join(m.uci() for m in corner))

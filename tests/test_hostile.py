@@ -24,6 +24,7 @@ DOCUMENTED = (
     fairyforge.AmbiguousMoveError,
     fairyforge.InvalidOptionError,
     fairyforge.InvalidSquareError,
+    fairyforge.InvalidSetupError,
     pgn.PgnError,
 )
 VARIANTS = ["chess", "shocking", "burden", "evolution"]
@@ -62,6 +63,12 @@ def test_any_text_into_every_parser(variant, text):
         lambda: fairyforge.Board("burden", royal=text),
         lambda: fairyforge.variant("burden", **{"files": text}),
         lambda: pgn.read_game(io.StringIO(text)),
+        lambda: pgn.read_game(io.StringIO(text), on_error="keep"),
+        lambda: board.copy().set_epd(text),
+        lambda: board.attackers(True, text),
+        lambda: board.pieces(text, True),
+        lambda: board.copy().set_piece_at(text, fairyforge.Piece.from_symbol("Q")),
+        lambda: fairyforge.Move(text, text),
     ):
         only_documented(call)
     assert board.fen() == fairyforge.Board(variant).fen()
@@ -88,6 +95,10 @@ def test_any_integer_into_every_limit(n):
         lambda: board.legal_moves[n],
         lambda: board.piece_at(n),
         lambda: board.square_name(n),
+        lambda: board.attackers(True, n),
+        lambda: board.pieces(n, True),
+        lambda: board.copy().remove_piece_at(n),
+        lambda: fairyforge.Move(n, n),
         lambda: fairyforge.time_limits(n, n, n if n else None, n),
         lambda: fairyforge.Board("burden", pawn_ranks=n),
         lambda: svg.board(board, squares=[n]),

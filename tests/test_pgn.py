@@ -428,7 +428,7 @@ ERROR_CASES = [
     ),
     ("1. e4 Xyz *", 1, "Xyz", "unparsable move 'Xyz'"),
     ("1. e4 & e5 *", 1, "&", "unexpected text '&'"),
-    ("1. e4 -- e5 *", 1, "--", "unexpected text '--'"),
+    ("1. e4 --- e5 *", 1, "---", "unexpected text '---'"),
     ('[Event "x"]\n[Site unquoted]\n\n1. e4 *', 2, "[Site unquoted]", None),
     ('[Event "x"]\n[Variant "atomic"]\n\n1. e4 *', 2, "atomic", "unknown variant 'atomic'"),
     ('[Variant "Chess960"]\n\n1. e4 *', 1, "Chess960", "unknown variant 'Chess960'"),
@@ -566,10 +566,10 @@ def test_read_game_skip_returns_the_next_good_game(caplog):
     assert [r.getMessage() for r in caplog.records] == [f"skipped {errors[0]}"]
 
 
-def test_on_error_must_be_raise_or_skip():
-    with pytest.raises(ValueError, match="on_error must be 'raise' or 'skip', not 'ignore'"):
+def test_on_error_must_be_raise_skip_or_keep():
+    with pytest.raises(ValueError, match="must be 'raise', 'skip' or 'keep', not 'ignore'"):
         iter_games(io.StringIO(""), on_error="ignore")
-    with pytest.raises(ValueError, match="on_error must be 'raise' or 'skip'"):
+    with pytest.raises(ValueError, match="on_error must be 'raise', 'skip' or 'keep'"):
         read_game(io.StringIO(""), on_error="warn")
 
 
@@ -734,3 +734,97 @@ def test_node_api():
 
 def test_module_doctests():
     assert doctest.testmod(pgn).failed == 0
+
+
+# --- python-chess's reader shape (issue 20) ------------------------------------
+
+PC_TEXT = (
+    '[Event "one"]\n\n1. e4 {[%eval 0.30,12] [%clk 0:01:00]} e5 {[%eval #-3] [%emt 0:00:05]}'
+    " 2. -- Nc6 3. Qxh7 Nf6 *\n\n"
+    '[Event "two"]\n[Variant "shocking"]\n\n1. e4 *\n'
+)
+
+
+def test_keep_returns_the_game_up_to_an_illegal_move_as_python_chess():
+    import chess.pgn
+
+    errors: list[PgnError] = []
+    game = read_game(io.StringIO(PC_TEXT), on_error="keep", errors=errors)
+    theirs = chess.pgn.read_game(io.StringIO(PC_TEXT))
+    assert [n.san() for n in game.mainline()] == [n.san() for n in theirs.mainline()]
+    assert len(game.errors) == len(theirs.errors) == 1 and errors == game.errors
+    assert "illegal move 'Qxh7'" in str(game.errors[0])
+    assert Game().errors == []
+
+
+def test_null_moves_eval_and_clock_read_as_python_chess():
+    import chess.pgn
+
+    ours = read_game(io.StringIO(PC_TEXT), on_error="keep")
+    theirs = chess.pgn.read_game(io.StringIO(PC_TEXT))
+    for a, b in zip(ours.mainline(), theirs.mainline()):
+        assert a.uci() == b.uci()
+        pov = b.eval()
+        if pov is None:
+            assert a.eval() is None
+        else:
+            white = pov.white()
+            assert (a.eval().cp, a.eval().mate) == (white.score(), white.mate())
+        assert a.eval_depth() == b.eval_depth()
+        assert a.clock() == b.clock() and a.emt() == b.emt()
+    null = ours.next().next().next()
+    assert null.move == fairyforge.Move.null() and null.san() == "--"
+    assert "2. -- Nc6" in str(ours)
+    node = ours.next()
+    node.set_eval(fairyforge.Score(cp=-45), 10)
+    node.set_clock(90.5)
+    assert node.eval() == fairyforge.Score(cp=-45) and node.eval_depth() == 10
+    assert node.clock() == 90.5 and node.comment == "[%eval -0.45,10] [%clk 0:01:30.5]"
+    node.set_eval(None)
+    assert node.eval() is None and node.clock() == 90.5
+
+
+def test_read_headers_skips_the_moves():
+    from fairyforge.pgn import read_headers
+
+    handle = io.StringIO(PC_TEXT)
+    first, second = read_headers(handle), read_headers(handle)
+    assert (first["Event"], second["Event"], second["Variant"]) == ("one", "two", "shocking")
+    assert read_headers(handle) is None
+
+
+def test_visitors_walk_the_game_as_pgn_writes_it():
+    from fairyforge.pgn import SKIP, BaseVisitor
+
+    class Sans(BaseVisitor[list[str]]):
+        def __init__(self) -> None:
+            self.out: list[str] = []
+
+        def visit_header(self, tagname: str, tagvalue: str) -> None:
+            self.out.append(f"{tagname}={tagvalue}")
+
+        def visit_move(self, board, move) -> None:
+            self.out.append(board.san(move))
+
+        def begin_variation(self) -> None:
+            self.out.append("(")
+
+        def end_variation(self) -> None:
+            self.out.append(")")
+
+        def visit_result(self, result: str) -> None:
+            self.out.append(result)
+
+        def result(self) -> list[str]:
+            return self.out
+
+    text = '[Event "v"]\n\n1. e4 (1. d4 d5 (1... Nf6) 2. c4) e5 2. Nf3 1-0\n'
+    assert read_game(io.StringIO(text), Visitor=Sans)[7:] == [
+        "e4", "(", "d4", "d5", "(", "Nf6", ")", "c4", ")", "e5", "Nf3", "1-0",
+    ]  # fmt: skip
+
+    class Tags(Sans):
+        def end_headers(self) -> str:
+            return SKIP
+
+    assert read_game(io.StringIO(text), Visitor=Tags)[-2:] == ["Result=1-0", "1-0"]

@@ -12,6 +12,8 @@ Move.from_uci('e2e4')
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 from fairyforge._core import (
     MAX_DEPTH,
     MAX_HASH_MB,
@@ -21,6 +23,7 @@ from fairyforge._core import (
     InvalidFenError,
     InvalidMoveError,
     InvalidOptionError,
+    InvalidSetupError,
     InvalidSquareError,
     LegalMoves,
     Move,
@@ -31,10 +34,33 @@ from fairyforge._core import (
     variant,
     variants,
 )
-from fairyforge.board import Board
+from fairyforge.board import COLOR_SYMMETRIC, Board, Status
 from fairyforge.engine import Engine, time_limits
 from fairyforge.outcome import Outcome, Termination
 from fairyforge.results import Info, Score, SearchResult
+from fairyforge.squares import (
+    AUTOMATON,
+    BISHOP,
+    BLACK,
+    COLORS,
+    CORE,
+    DRONE,
+    GRYPHON,
+    KING,
+    KNIGHT,
+    MAHARAJAH,
+    MISSILE,
+    PAWN,
+    PIECE_NAMES,
+    PIECE_SYMBOLS,
+    PIECE_TYPES,
+    QUEEN,
+    ROOK,
+    ROVER,
+    TURRET,
+    WHITE,
+    SquareSet,
+)
 
 try:
     from importlib.metadata import version as _version
@@ -45,15 +71,59 @@ except Exception:  # pragma: no cover - running from a source tree
 
 
 def search(
-    variant: str = "chess", fen: str | None = None, *, options: dict | None = None, **limits
-) -> SearchResult | list[SearchResult]:
+    variant: str = "chess",
+    fen: str | None = None,
+    *,
+    options: Mapping[str, str | int | bool] | None = None,
+    depth: int | None = None,
+    nodes: int | None = None,
+    movetime: int | None = None,
+    threads: int = 1,
+    info: Callable[[Info], object] | None = None,
+    hash_mb: int = 16,
+    eval: str = "full",
+    plain: bool = False,
+) -> SearchResult:
     """Search a position of a variant: ``fairyforge.search("shocking",
     depth=6)``; variant options go in ``options``, limits as in
-    :meth:`Board.search`."""
-    return Board(variant, fen, **(options or {})).search(**limits)
+    :meth:`Board.search` (for several lines use
+    :meth:`Board.search_multipv`)."""
+    board = Board(variant, fen, **dict(options or {}))
+    return board.search(
+        depth,
+        nodes,
+        movetime,
+        1,
+        threads,
+        info,
+        hash_mb=hash_mb,
+        eval=eval,
+        plain=plain,
+    )
 
 
 __all__ = [
+    "AUTOMATON",
+    "BISHOP",
+    "BLACK",
+    "COLORS",
+    "COLOR_SYMMETRIC",
+    "CORE",
+    "DRONE",
+    "GRYPHON",
+    "KING",
+    "KNIGHT",
+    "MAHARAJAH",
+    "MISSILE",
+    "PAWN",
+    "PIECE_NAMES",
+    "PIECE_SYMBOLS",
+    "PIECE_TYPES",
+    "QUEEN",
+    "ROOK",
+    "ROVER",
+    "TURRET",
+    "WHITE",
     "AmbiguousMoveError",
     "Board",
     "Engine",
@@ -66,12 +136,15 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_HASH_MB",
     "MAX_PERFT_DEPTH",
+    "InvalidSetupError",
     "LegalMoves",
     "Move",
     "Outcome",
     "Piece",
     "Score",
     "SearchResult",
+    "SquareSet",
+    "Status",
     "Termination",
     "VariantInfo",
     "divide_text",

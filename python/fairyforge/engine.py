@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal, overload
 
 from fairyforge import _core
 from fairyforge.results import Info, SearchResult
@@ -42,6 +43,42 @@ class Engine(_core.Engine):
     raises ``RuntimeError``.
     """
 
+    @overload
+    def search(
+        self,
+        board: _core.Board,
+        depth: int | None = None,
+        nodes: int | None = None,
+        movetime: int | None = None,
+        multipv: Literal[1] = 1,
+        info: Callable[[Info], object] | None = None,
+        *,
+        wtime: int | None = None,
+        btime: int | None = None,
+        winc: int = 0,
+        binc: int = 0,
+        movestogo: int | None = None,
+        eval: str = "full",
+        plain: bool = False,
+    ) -> SearchResult: ...
+    @overload
+    def search(
+        self,
+        board: _core.Board,
+        depth: int | None = None,
+        nodes: int | None = None,
+        movetime: int | None = None,
+        multipv: int = 1,
+        info: Callable[[Info], object] | None = None,
+        *,
+        wtime: int | None = None,
+        btime: int | None = None,
+        winc: int = 0,
+        binc: int = 0,
+        movestogo: int | None = None,
+        eval: str = "full",
+        plain: bool = False,
+    ) -> SearchResult | list[SearchResult]: ...
     def search(
         self,
         board: _core.Board,
@@ -112,5 +149,4 @@ class Engine(_core.Engine):
             eval=eval,
             plain=plain,
         )
-        assert isinstance(result, SearchResult)
         return result.best_move

@@ -37,6 +37,24 @@ Reading
     variations, at a blank line after its movetext, at a tag line (``[`` in
     the first column) after its movetext, or at the end of the file.
 
+Reading as python-chess does
+    :func:`read_headers` reads the next game's tags and skips its moves.
+    ``read_game(handle, Visitor=MyVisitor)`` walks the game with a
+    :class:`BaseVisitor` (python-chess's method names: ``begin_game``,
+    ``visit_header``, ``end_headers``, ``visit_move``, ``visit_board``,
+    ``visit_comment``, ``visit_nag``, ``begin_variation``,
+    ``end_variation``, ``visit_result``, ``end_game``) and returns its
+    ``result()``; :meth:`GameNode.accept` does the same for a game in
+    memory. With ``on_error="keep"`` a bad game is returned as python-chess
+    returns it: the moves up to the error, the error in ``game.errors``
+    (every game has the list, empty when nothing went wrong). Null moves are
+    written and read as ``--``. ``[%eval 0.25]``, ``[%eval #-3,20]``,
+    ``[%clk 0:01:30]`` and ``[%emt 0:00:05]`` in a move's comment are read by
+    :meth:`ChildNode.eval` (a :class:`fairyforge.Score` from White's point of
+    view), :meth:`ChildNode.eval_depth`, :meth:`ChildNode.clock` and
+    :meth:`ChildNode.emt` (seconds), and written by ``set_eval`` and
+    ``set_clock``.
+
 Errors
     A malformed game raises :class:`PgnError` (a ``ValueError``) whose message
     starts with ``game N, line L:`` -- N is the 1-based index of the game in
@@ -59,18 +77,21 @@ import logging
 import os
 import re
 import weakref
-from collections.abc import Iterable, Iterator, Mapping, MutableMapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
+from typing import Generic, TypeVar, overload
 
 import fairyforge
-from fairyforge import Move
+from fairyforge import Move, Score
 
 __all__ = [
+    "SKIP",
     "NAG_BLUNDER",
     "NAG_BRILLIANT_MOVE",
     "NAG_DUBIOUS_MOVE",
     "NAG_GOOD_MOVE",
     "NAG_MISTAKE",
     "NAG_SPECULATIVE_MOVE",
+    "BaseVisitor",
     "ChildNode",
     "Game",
     "GameNode",
@@ -81,6 +102,7 @@ __all__ = [
     "iter_games",
     "parse_variant_options",
     "read_game",
+    "read_headers",
     "variant_name",
     "write_games",
 ]
@@ -193,9 +215,9 @@ class Headers(MutableMapping):
 
     def __setitem__(self, name: str, value: str) -> None:
         if not isinstance(name, str) or not _TAG_NAME_RE.match(name):
-            raise ValueError(f"invalid tag name {name!r}")
+            raise fairyforge.InvalidOptionError(f"invalid tag name {name!r}")
         if not isinstance(value, str) or "\n" in value or "\r" in value:
-            raise ValueError(f"invalid value for tag {name}: {value!r}")
+            raise fairyforge.InvalidOptionError(f"invalid value for tag {name}: {value!r}")
         self._tags[name] = value
 
     def __getitem__(self, name: str) -> str:
@@ -227,8 +249,84 @@ class Headers(MutableMapping):
 # The game tree
 
 
+_EVAL_RE = re.compile(
+    r"\[%eval\s+(?:#([+-]?\d+)|([+-]?(?:\d{0,10}\.\d{1,2}|\d{1,10}\.?)))(?:,(\d+))?\]"
+)
+_CLOCK_RE = re.compile(r"\[%clk\s+(\d+):(\d+):(\d+(?:\.\d*)?)\]")
+_EMT_RE = re.compile(r"\[%emt\s+(\d+):(\d+):(\d+(?:\.\d*)?)\]")
+
+
+def _seconds(m: re.Match[str] | None) -> float | None:
+    if m is None:
+        return None
+    return int(m.group(1)) * 3600 + int(m.group(2)) * 60 + float(m.group(3))
+
+
+def _hms(seconds: float) -> str:
+    seconds = max(0.0, seconds)
+    hours, minutes, rest = int(seconds // 3600), int(seconds % 3600 // 60), seconds % 60
+    return f"{hours:d}:{minutes:02d}:" + f"{rest:06.3f}".rstrip("0").rstrip(".")
+
+
+def _set_annotation(comment: str, pattern: re.Pattern[str], text: str) -> str:
+    if pattern.search(comment):
+        return " ".join(pattern.sub(text, comment, count=1).split())
+    return f"{text} {comment}".strip() if text else comment
+
+
 def _as_move(move: Move | str) -> Move:
     return Move.from_uci(move) if isinstance(move, str) else move
+
+
+#: What :meth:`BaseVisitor.end_headers` returns to skip the moves.
+SKIP = "skip"
+
+T = TypeVar("T")
+
+
+class BaseVisitor(Generic[T]):
+    """Walks a game (python-chess's visitor): override the ``visit_*``,
+    ``begin_*`` and ``end_*`` methods that matter and :meth:`result`. The
+    board given to :meth:`visit_move` is the position before the move; the
+    one given to :meth:`visit_board` the position after it."""
+
+    def begin_game(self) -> None:
+        """A game begins."""
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        """One tag pair."""
+
+    def end_headers(self) -> str | None:
+        """The tags are done; return :data:`SKIP` to skip the moves."""
+        return None
+
+    def visit_move(self, board: fairyforge.Board, move: Move) -> None:
+        """A move, with the board before it."""
+
+    def visit_board(self, board: fairyforge.Board) -> None:
+        """The board after a move."""
+
+    def visit_comment(self, comment: str) -> None:
+        """The comment after a move (or before the first one)."""
+
+    def visit_nag(self, nag: int) -> None:
+        """A NAG of the move just visited."""
+
+    def begin_variation(self) -> None:
+        """A side line begins (its moves follow)."""
+
+    def end_variation(self) -> None:
+        """The side line ends."""
+
+    def visit_result(self, result: str) -> None:
+        """The game's result token."""
+
+    def end_game(self) -> None:
+        """The game is done."""
+
+    def result(self) -> T:
+        """What the walk produced."""
+        raise NotImplementedError
 
 
 class GameNode:
@@ -356,6 +454,26 @@ class GameNode:
         """The moves of the main line after this node."""
         return [node.move for node in self.mainline()]
 
+    def accept(self, visitor: BaseVisitor[T]) -> T:
+        """Walk the game from this node with ``visitor`` (tags and result
+        only from the root) and return its ``result()``."""
+        root = isinstance(self, Game)
+        if root:
+            visitor.begin_game()
+            for name, value in self.game().headers.items():
+                visitor.visit_header(name, value)
+            skip = visitor.end_headers() == SKIP
+            if self.comment and not skip:
+                visitor.visit_comment(self.comment)
+        else:
+            skip = False
+        if self.variations and not skip:
+            _visit_line(self.variations[0], self.board(), visitor)
+        if root:
+            visitor.visit_result(self.game().headers.get("Result", "*"))
+            visitor.end_game()
+        return visitor.result()
+
     def is_mainline(self) -> bool:
         """True when every node from the root to here is a main continuation."""
         node: GameNode = self
@@ -364,6 +482,34 @@ class GameNode:
                 return False
             node = node.parent
         return True
+
+
+def _visit_move(node: ChildNode, board: fairyforge.Board, visitor: BaseVisitor[T]) -> None:
+    if node.starting_comment:
+        visitor.visit_comment(node.starting_comment)
+    visitor.visit_move(board, node.move)
+    board.push(node.move)
+    visitor.visit_board(board)
+    for nag in sorted(node.nags):
+        visitor.visit_nag(nag)
+    if node.comment:
+        visitor.visit_comment(node.comment)
+
+
+def _visit_line(first: ChildNode, board: fairyforge.Board, visitor: BaseVisitor[T]) -> None:
+    """The line from ``first`` on, each move's side lines after it (as
+    PGN writes them); recursion only as deep as the side lines nest."""
+    node: ChildNode | None = first
+    while node is not None:
+        _visit_move(node, board, visitor)
+        main = node.parent.variations[0] is node
+        for side in node.parent.variations[1:] if main else ():
+            visitor.begin_variation()
+            line = board.copy()
+            line.pop()
+            _visit_line(side, line, visitor)
+            visitor.end_variation()
+        node = node.next()
 
 
 class ChildNode(GameNode):
@@ -390,7 +536,45 @@ class ChildNode(GameNode):
         return self.parent.board().san(self.move)
 
     def uci(self) -> str:
+        """Coordinate text of the move."""
         return self.move.uci()
+
+    def eval(self) -> Score | None:
+        """The ``[%eval ...]`` annotation of the comment as a Score from
+        White's point of view (``0.25`` is 25 centipawns, ``#-3`` mate in 3
+        for Black), or None."""
+        m = _EVAL_RE.search(self.comment)
+        if m is None:
+            return None
+        if m.group(1) is not None:
+            return Score(mate=int(m.group(1)))
+        return Score(cp=round(float(m.group(2)) * 100))
+
+    def eval_depth(self) -> int | None:
+        """The depth of the ``[%eval score,depth]`` annotation, or None."""
+        m = _EVAL_RE.search(self.comment)
+        return int(m.group(3)) if m is not None and m.group(3) is not None else None
+
+    def set_eval(self, score: Score | None, depth: int | None = None) -> None:
+        """Replace (None: remove) the comment's ``[%eval]`` annotation."""
+        text = ""
+        if score is not None:
+            value = f"#{score.mate}" if score.mate is not None else f"{(score.cp or 0) / 100:.2f}"
+            text = f"[%eval {value}{'' if depth is None else f',{depth}'}]"
+        self.comment = _set_annotation(self.comment, _EVAL_RE, text)
+
+    def clock(self) -> float | None:
+        """Seconds left on the mover's clock by ``[%clk h:mm:ss]``, or None."""
+        return _seconds(_CLOCK_RE.search(self.comment))
+
+    def emt(self) -> float | None:
+        """Seconds the move took by ``[%emt h:mm:ss]``, or None."""
+        return _seconds(_EMT_RE.search(self.comment))
+
+    def set_clock(self, seconds: float | None) -> None:
+        """Replace (None: remove) the comment's ``[%clk]`` annotation."""
+        text = "" if seconds is None else f"[%clk {_hms(seconds)}]"
+        self.comment = _set_annotation(self.comment, _CLOCK_RE, text)
 
     def __repr__(self) -> str:
         return f"<ChildNode at {id(self):#x} ({self.ply()}: {self.move.uci()})>"
@@ -403,6 +587,8 @@ class Game(GameNode):
     def __init__(self, headers: Mapping[str, str] | Iterable[tuple[str, str]] | None = None):
         super().__init__()
         self.headers = Headers(headers)
+        #: Errors met while reading the game with ``on_error="keep"``.
+        self.errors: list[PgnError] = []
 
     def board(self) -> fairyforge.Board:
         """A new board at the start position. Raises
@@ -486,7 +672,7 @@ class _Writer:
         self.force_number = True
 
     def move(self, board: fairyforge.Board, move: Move) -> None:
-        if not board.is_legal(move):
+        if move and not board.is_legal(move):
             raise fairyforge.IllegalMoveError(f"illegal move {move.uci()!r} in {board.fen()}")
         if board.turn:
             self.token(f"{board.fullmove_number}. ")
@@ -608,6 +794,8 @@ class _Source:
         self.lineno = 0
         self.pending: tuple[int, str] | None = None
         self.games = 0
+        #: The game being read (for ``on_error="keep"``).
+        self.current: Game | None = None
 
     def readline(self) -> tuple[int, str] | None:
         if self.pending is not None:
@@ -682,7 +870,7 @@ class _GameError(Exception):
 
 
 _RESULT_RE = re.compile(r"(?:1-0|0-1|1/2-1/2|\*)(?=$|[\s(){};])")
-_MOVE_RE = re.compile(r"([A-Za-z][A-Za-z0-9=+#:@-]*|0-0(?:-0)?[+#]*)([!?]+)?")
+_MOVE_RE = re.compile(r"([A-Za-z][A-Za-z0-9=+#:@-]*|0-0(?:-0)?[+#]*|--(?=$|[\s(){};!?]))([!?]+)?")
 _NUMBER_RE = re.compile(r"\d+\.*|\.+")
 _NAG_RE = re.compile(r"\$(\d+)")
 _ANNOTATION_RE = re.compile(r"[!?]+")
@@ -848,9 +1036,11 @@ def _add_comment(node: GameNode, text: str) -> None:
     node.comment = f"{node.comment} {text}" if node.comment else text
 
 
-def _parse_game(source: _Source) -> Game | None:
-    # Tag pairs: from the first tag line to a blank line or a movetext line.
-    headers = Headers()
+def _read_tags(source: _Source, game: Game) -> tuple[dict[str, int], int] | None:
+    """Tag pairs into ``game.headers``, from the first tag line to a blank
+    line or a movetext line: the line of each tag and the last line read;
+    None at the end of the input."""
+    headers = game.headers
     tag_lines: dict[str, int] = {}
     found = False
     end_line = source.lineno
@@ -873,12 +1063,16 @@ def _parse_game(source: _Source) -> Game | None:
             source.unread(item)
             break
         _parse_tags(text, line, headers, tag_lines)
-    if not found:
-        return None
+    return (tag_lines, end_line) if found else None
 
-    board = _start_board(headers, tag_lines, end_line)
-    game = Game()
-    game.headers = headers
+
+def _parse_game(source: _Source) -> Game | None:
+    game = source.current = Game()
+    tags = _read_tags(source, game)
+    if tags is None:
+        return None
+    headers = game.headers
+    board = _start_board(headers, *tags)
     lexer = _Lexer(source)
     node: GameNode = game
     saved: list[tuple[GameNode, fairyforge.Board, int]] = []
@@ -1014,8 +1208,10 @@ def _skip_game(source: _Source, error: _GameError) -> None:
 
 
 def _check_on_error(on_error: str) -> None:
-    if on_error not in ("raise", "skip"):
-        raise ValueError(f"on_error must be 'raise' or 'skip', not {on_error!r}")
+    if on_error not in ("raise", "skip", "keep"):
+        raise fairyforge.InvalidOptionError(
+            f"on_error must be 'raise', 'skip' or 'keep', not {on_error!r}"
+        )
 
 
 def _next_game(source: _Source, on_error: str, errors: list[PgnError] | None) -> Game | None:
@@ -1027,27 +1223,75 @@ def _next_game(source: _Source, on_error: str, errors: list[PgnError] | None) ->
             _skip_game(source, e)
             if on_error == "raise":
                 raise error from e.__cause__
-            LOGGER.warning("skipped %s", error)
             if errors is not None:
                 errors.append(error)
+            if on_error == "keep" and source.current is not None:
+                LOGGER.warning("kept up to the error: %s", error)
+                source.current.errors.append(error)
+                return source.current
+            LOGGER.warning("skipped %s", error)
 
 
+@overload
 def read_game(
-    handle, *, on_error: str = "raise", errors: list[PgnError] | None = None
-) -> Game | None:
+    handle: object, *, on_error: str = "raise", errors: list[PgnError] | None = None
+) -> Game | None: ...
+@overload
+def read_game(
+    handle: object,
+    *,
+    Visitor: Callable[[], BaseVisitor[T]],
+    on_error: str = "raise",
+    errors: list[PgnError] | None = None,
+) -> T | None: ...
+def read_game(
+    handle: object,
+    *,
+    Visitor: Callable[[], BaseVisitor[T]] | None = None,
+    on_error: str = "raise",
+    errors: list[PgnError] | None = None,
+) -> Game | T | None:
     """Read the next game from a text handle; None at the end of the file.
+    With ``Visitor`` (a :class:`BaseVisitor` class, as python-chess's
+    ``Visitor=``), the game is walked by a new one and its ``result()`` is
+    returned instead of the game.
 
     Reads line by line, no further than the end of the game (one line beyond
     it when the game has no result token and the next game follows at once,
     which the next call reads first). Game indices and line numbers in errors
     continue across calls on the same handle, counted from where the first
     call started. ``on_error``: ``"raise"`` (:class:`PgnError`, after reading
-    past the bad game) or ``"skip"`` (skip bad games, append their errors to
-    ``errors`` when given, and return the next good game)."""
+    past the bad game), ``"skip"`` (skip bad games, append their errors to
+    ``errors`` when given, and return the next good game) or ``"keep"``
+    (python-chess's way: return the bad game with the moves before the
+    error, the error in ``game.errors`` and in ``errors``)."""
     _check_on_error(on_error)
     source = _source_for(handle)
     try:
-        return _next_game(source, on_error, errors)
+        game = _next_game(source, on_error, errors)
+    finally:
+        _remember(source)
+    if game is None or Visitor is None:
+        return game
+    return game.accept(Visitor())
+
+
+def read_headers(handle: object) -> Headers | None:
+    """The tags of the next game of a text handle, its moves skipped
+    unread (python-chess's ``read_headers``); None at the end of the file.
+    Raises :class:`PgnError` for a malformed tag."""
+    source = _source_for(handle)
+    try:
+        game = Game()
+        try:
+            tags = _read_tags(source, game)
+        except _GameError as e:
+            _skip_game(source, e)
+            raise PgnError(e.reason, game=source.games, line=e.line, token=e.token) from None
+        if tags is None:
+            return None
+        _skip_game(source, _GameError("", tags[1], None, boundary=True))
+        return game.headers
     finally:
         _remember(source)
 
@@ -1062,8 +1306,9 @@ def iter_games(
     UTF-8 at the first ``next()`` and closed at the end), reading one game at a
     time. ``on_error`` and ``errors`` as in :func:`read_game`: with ``"skip"``,
     bad games are left out and their :class:`PgnError` appended to
-    ``errors``; with ``"raise"`` the first bad game ends the iteration with
-    its error."""
+    ``errors``; with ``"keep"`` they are given up to the error, with it in
+    ``game.errors``; with ``"raise"`` the first bad game ends the iteration
+    with its error."""
     _check_on_error(on_error)
     if isinstance(source, (str, os.PathLike)):
         return _iter_path(source, on_error, errors)

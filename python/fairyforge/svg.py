@@ -23,7 +23,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from typing import Any
 
-from fairyforge._core import InvalidSquareError
+from fairyforge._core import InvalidOptionError, InvalidSquareError
 
 __all__ = ["SvgWrapper", "board", "piece", "render_png"]
 
@@ -308,11 +308,11 @@ def _piece_letter(board: Any, square: int) -> str | None:
 
 
 def _glyph_id(symbol: str) -> str:
-    """``white-core`` for ``C``; ValueError for a letter outside RULES.md §2.1."""
+    """``white-core`` for ``C``; InvalidOptionError for a letter outside RULES.md §2.1."""
     name = PIECE_NAMES.get(symbol.lower()) if len(symbol) == 1 else None
     if name is None:
         letters = "".join(PIECE_NAMES).upper()
-        raise ValueError(
+        raise InvalidOptionError(
             f"unknown piece letter {symbol!r}: expected one of {letters} (White) "
             "or their lower case (Black)"
         )

@@ -36,6 +36,12 @@ class Row:
     fixed: bool = True
 
     @property
+    def peer(self) -> bool:
+        """True for a row of another program (python-chess, a UCI engine),
+        timed for comparison."""
+        return self.note.startswith("peer") or "python-chess" in self.name
+
+    @property
     def mnps(self) -> float:
         """Millions of nodes per second."""
         return self.nodes / self.seconds / 1e6 if self.seconds > 0 else float("inf")
@@ -47,8 +53,6 @@ def _timed(name: str, depth: int, note: str, fn: Callable[[], int | Timing]) -> 
     result = fn()
     if not isinstance(result, Timing):
         return Row(name, depth, result, time.perf_counter() - start, note)
-    if result.median is not None:
-        note += f"; median {result.median / 1e6:.2f} M/s"
     return Row(name, result.depth, result.nodes, result.seconds, note, result.median, result.fixed)
 
 
@@ -125,8 +129,8 @@ def cases(quick: bool, peers: list[str] | None = None) -> list[Case]:
         return lambda: board.perft(depth, threads=threads)
 
     out.append(("chess start (Board.perft)", 6 - d, "", board_perft("chess", 6 - d)))
-    out.append(("chess start (engine timer)", 6 - d, "engine-internal time", _engine_time(6 - d)))
-    out.append(("chess start, 2 threads", 6 - d, "threads=2", board_perft("chess", 6 - d, 2)))
+    out.append(("chess start (engine timer)", 6 - d, "", _engine_time(6 - d)))
+    out.append(("chess start, 2 threads", 6 - d, "", board_perft("chess", 6 - d, 2)))
     out.append(("chess kiwipete", 5 - d, "", engine("chess", KIWIPETE, 5 - d)))
     out.append(("shocking start", 5, "", engine("shocking", None, 5)))
     if not quick:
@@ -135,7 +139,7 @@ def cases(quick: bool, peers: list[str] | None = None) -> list[Case]:
     out.append(("evolution start", 5 - d, "", engine("evolution", None, 5 - d)))
     movetime = 250 if quick else 1000
     runs = 1 if quick else SEARCH_RUNS
-    timing = f"{movetime} ms" if runs == 1 else f"{movetime} ms, best of {runs}"
+    timing = f"{movetime}ms" if runs == 1 else f"{movetime}ms x{runs}"
     for variant in fairyforge.variants():
         out.append((f"{variant} search", 0, timing, _search(variant, movetime, runs)))
     try:
@@ -147,11 +151,13 @@ def cases(quick: bool, peers: list[str] | None = None) -> list[Case]:
     if peers is None:
         peers = find_peers() if has_chess else []
     elif peers and not has_chess:
-        raise ValueError("peer: python-chess is needed to drive UCI engines (pip install chess)")
+        raise fairyforge.InvalidOptionError(
+            "peer: python-chess is needed to drive UCI engines (pip install chess)"
+        )
     for path in peers:
         found = shutil.which(path, path=_search_path())
         if found is None:
-            raise ValueError(f"peer: no executable engine at {path!r}")
+            raise fairyforge.InvalidOptionError(f"peer: no executable engine at {path!r}")
         name = f"chess search ({engine_name(found)})"
         out.append((name, 0, f"peer, {timing}", _peer(found, movetime, runs)))
     loop_depth = 3
@@ -159,7 +165,7 @@ def cases(quick: bool, peers: list[str] | None = None) -> list[Case]:
         (
             "chess python loop (fairyforge)",
             loop_depth,
-            "legal_moves+push/pop",
+            "push/pop",
             lambda: python_loop_perft(fairyforge.Board("chess"), loop_depth),
         )
     )
@@ -169,7 +175,7 @@ def cases(quick: bool, peers: list[str] | None = None) -> list[Case]:
         (
             "chess python loop (python-chess)",
             loop_depth,
-            "legal_moves+push/pop",
+            "push/pop",
             lambda: python_loop_perft(chess.Board(), loop_depth),
         )
     )
@@ -220,7 +226,9 @@ def _open_uci(path: str):
     try:
         return chess.engine.SimpleEngine.popen_uci(path)
     except (OSError, chess.engine.EngineError) as e:
-        raise ValueError(f"peer: {path} did not start as a UCI engine: {e}") from e
+        raise fairyforge.InvalidOptionError(
+            f"peer: {path} did not start as a UCI engine: {e}"
+        ) from e
 
 
 def engine_name(path: str) -> str:
@@ -286,9 +294,10 @@ def run_suite(
 
 
 def signature(rows: list[Row]) -> int:
-    """Sum of the fixed-depth node counts (the timed searches left out):
-    changes only when move generation does."""
-    return sum(r.nodes for r in rows if r.fixed)
+    """Sum of fairyforge's fixed-depth node counts (the timed searches and
+    the peers' rows left out): changes only when move generation does, not
+    with the optional packages installed."""
+    return sum(r.nodes for r in rows if r.fixed and not r.peer)
 
 
 def _find(rows: list[Row], name: str) -> Row | None:
@@ -326,24 +335,65 @@ def ratios(rows: list[Row]) -> list[str]:
     return out
 
 
+#: Each peer row and the fairyforge row it is compared with.
+PAIRS = (
+    ("chess bulk perft (python-chess)", "chess start (Board.perft)"),
+    ("chess python loop (python-chess)", "chess python loop (fairyforge)"),
+)
+
+
+def plot_order(rows: list[Row]) -> list[tuple[Row, Row | None]]:
+    """The rows as the plot shows them, each peer right after the row it is
+    compared with: ``(row, compared_with)``, None for fairyforge's own."""
+    partner = {peer: ours for peer, ours in PAIRS}
+    search = _find(rows, "chess search")
+    out: list[tuple[Row, Row | None]] = []
+    for r in rows:
+        if r.peer:
+            continue
+        out.append((r, None))
+        for peer in rows:
+            if not peer.peer:
+                continue
+            if partner.get(peer.name) == r.name or (peer.note.startswith("peer, ") and r is search):
+                out.append((peer, r))
+    placed = {id(r) for r, _ in out}
+    out += [(r, None) for r in rows if id(r) not in placed]
+    return out
+
+
 def plot(rows: list[Row], path: str) -> None:
-    """Bar chart of nodes/s per case (log scale), peers included."""
+    """Horizontal bars of nodes/s per case (log scale), each labelled with
+    its value; each peer (red) sits under the fairyforge row it is compared
+    with, labelled with fairyforge's speed ratio over it."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(9, 0.45 * len(rows) + 1.5))
-    names = [f"{r.name} d{r.depth}" for r in rows]
-    colors = [
-        "#c0392b" if r.note.startswith("peer") or "python-chess" in r.name else "#2c7fb8"
-        for r in rows
-    ]
-    ax.barh(names, [r.nodes / r.seconds for r in rows], color=colors)
+    order = plot_order(rows)
+    fig, ax = plt.subplots(figsize=(10, 0.42 * len(order) + 1.6))
+    names = [f"{r.name} d{r.depth}" if r.depth else r.name for r, _ in order]
+    rates = [r.nodes / r.seconds for r, _ in order]
+    colors = ["#c0392b" if r.peer else "#2c7fb8" for r, _ in order]
+    bars = ax.barh(range(len(order)), rates, color=colors)
+    ax.set_yticks(range(len(order)), names, fontsize=8)
     ax.set_xscale("log")
+    ax.set_xlim(min(rates) / 3, max(rates) * 15)
+    for bar, (r, ours) in zip(bars, order):
+        label = f"{r.mnps:,.2f} M/s"
+        if ours is not None:
+            label += f"  (fairyforge {ours.mnps / r.mnps:,.1f}x)"
+        ax.text(
+            bar.get_width() * 1.08,
+            bar.get_y() + bar.get_height() / 2,
+            label,
+            va="center",
+            fontsize=8,
+        )
     ax.set_xlabel("nodes per second (log scale)")
     ax.invert_yaxis()
-    ax.set_title("fairyforge bench (red: peers in the same run)")
+    ax.set_title("fairyforge bench (red: peers in the same run, under what they are compared with)")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)

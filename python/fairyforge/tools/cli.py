@@ -1,22 +1,62 @@
-"""The ``fairyforge`` command line: perft, divide, the benchmark suite and the
-engine protocols (``fairyforge uci``, ``fairyforge xboard``)."""
+"""The fairyforge command line: the engine, its benchmarks and its tools.
+
+Subcommands:
+  perft    count leaf nodes from a position (--divide: per move, Stockfish format)
+  bench    time the fixed benchmark suite, against python-chess and UCI peers
+  search   search a position and print the best move (UCI-style info lines)
+  analyse  search every position of the games in a PGN file
+  match    play two players (engine configurations or UCI engines)
+  render   draw a position (a FEN, or a game of a PGN file) as SVG or PNG
+  uci      speak UCI on standard input and output (for GUIs and tools)
+  xboard   speak XBoard/CECP v2 on standard input and output
+
+Results go to standard output (--json for perft, bench and search gives one
+JSON document); progress, notes and errors go to standard error.
+"""
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import importlib
+import json
 import os
 import sys
 import time
 from collections.abc import Sequence
 
+from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 import fairyforge
 from fairyforge.tools import bench as benchmod
 
-console = Console()
+#: Progress, notes and errors: standard error.
+console = Console(stderr=True, soft_wrap=True)
+#: Results (tables): standard output.
+results = Console()
+
+#: The optional modules and the extra of the fairyforge package that brings each.
+EXTRAS = {"matplotlib": "plot", "cairosvg": "png", "dask.distributed": "dask"}
+
+
+def require(module: str, what: str) -> None:
+    """Fail at once, in one line naming the extra to install, when an
+    optional module that ``what`` needs cannot be imported."""
+    try:
+        importlib.import_module(module)
+    except (ImportError, OSError) as e:
+        extra = EXTRAS[module]
+        raise MissingExtraError(
+            f"{what} needs {module.split('.')[0]} ({type(e).__name__}): "
+            f"pip install 'fairyforge[{extra}]'"
+        ) from None
+
+
+class MissingExtraError(ValueError):
+    """An optional package a requested feature needs is not installed."""
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, str]:
@@ -35,14 +75,25 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
 def add_position_args(p: argparse.ArgumentParser) -> None:
     """The arguments that choose a variant, its options and a position."""
     p.add_argument("--variant", "-v", default="chess", help="variant name (default: chess)")
-    p.add_argument("--fen", "-f", default=None, help="start from this FEN")
+    p.add_argument(
+        "--fen", "-f", default=None, help="start from this FEN (default: the variant's start)"
+    )
     p.add_argument(
         "--opt",
         "-o",
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="variant option, repeatable (for example --opt royal=maharajah)",
+        help="variant option, repeatable, e.g. --opt royal=maharajah (default: none)",
+    )
+
+
+def add_json(p: argparse.ArgumentParser) -> None:
+    """``--json``: the result as one JSON document on standard output."""
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print the result as one JSON document instead of text (default: off)",
     )
 
 
@@ -50,18 +101,34 @@ def cmd_perft(args: argparse.Namespace) -> int:
     options = parse_options(args.opt)
     board = fairyforge.Board(args.variant, args.fen, **options)
     start = time.perf_counter()
+    divide: dict[str, int] | None = None
     if args.divide:
-        text = fairyforge.divide_text(
-            args.variant, args.fen, args.depth, threads=args.threads, **options
-        )
-        elapsed = time.perf_counter() - start
-        print(text, end="")
-        nodes = int(text.rsplit(":", 1)[1])
+        if args.json:
+            divide = board.perft_divide(args.depth, threads=args.threads)
+            nodes = sum(divide.values())
+        else:
+            text = fairyforge.divide_text(
+                args.variant, args.fen, args.depth, threads=args.threads, **options
+            )
+            print(text)  # Stockfish ends the total with a blank line too
+            nodes = int(text.rsplit(":", 1)[1])
     else:
         nodes = board.perft(args.depth, threads=args.threads)
-        elapsed = time.perf_counter() - start
-        print(nodes)
+    elapsed = time.perf_counter() - start
     nps = nodes / elapsed if elapsed > 0 else float("inf")
+    if args.json:
+        doc = {
+            "variant": board.variant.name,
+            "options": board.variant.options,
+            "fen": board.fen(),
+            "depth": args.depth,
+            "nodes": nodes,
+            "seconds": elapsed,
+            "divide": divide,
+        }
+        print(json.dumps(doc))
+    elif not args.divide:
+        print(nodes)
     console.print(
         f"[dim]{board.variant.name} depth {args.depth}: {nodes:,} nodes in {elapsed:.3f} s "
         f"({nps / 1e6:,.1f} M nodes/s, threads: {args.threads or 'all'})[/dim]",
@@ -70,57 +137,106 @@ def cmd_perft(args: argparse.Namespace) -> int:
     return 0
 
 
+def bench_table(rows: list[benchmod.Row]) -> Table:
+    """The bench rows as a table that reads in 80 columns (the seconds are
+    in ``--json``): long names wrap, numbers never do."""
+    table = Table(
+        title="fairyforge bench (one thread unless noted; M n/s: millions of nodes/s)",
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1),
+        collapse_padding=True,
+        show_edge=False,
+    )
+    table.add_column("case", min_width=30, overflow="fold")
+    table.add_column("d", justify="right", no_wrap=True)
+    table.add_column("nodes", justify="right", no_wrap=True)
+    table.add_column("M n/s", justify="right", no_wrap=True)
+    table.add_column("median", justify="right", no_wrap=True)
+    table.add_column("note", no_wrap=True)
+    for r in rows:
+        depth = str(r.depth) if r.depth else ""
+        median = f"{r.median / 1e6:,.2f}" if r.median else ""
+        numbers = [f"{r.nodes:,}", f"{r.mnps:,.2f}", median]
+        table.add_row(r.name, depth, *numbers, r.note)
+    return table
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.plot:
+        require("matplotlib", "--plot")
     peers = [] if args.no_peers else args.peer
     rows = benchmod.run_suite(quick=args.quick, console=console, peers=peers)
-    table = Table(title="fairyforge bench (single thread unless noted)")
-    for col, justify in [
-        ("case", "left"),
-        ("depth", "right"),
-        ("nodes", "right"),
-        ("time s", "right"),
-        ("M nodes/s", "right"),
-        ("note", "left"),
-    ]:
-        table.add_column(col, justify=justify)
-    for r in rows:
-        table.add_row(
-            r.name, str(r.depth), f"{r.nodes:,}", f"{r.seconds:.3f}", f"{r.mnps:,.2f}", r.note
-        )
-    console.print(table)
-    console.print(f"signature (total nodes): {benchmod.signature(rows)}")
-    for line in benchmod.ratios(rows):
-        console.print(line)
+    if args.json:
+        doc = {
+            "rows": [dataclasses.asdict(r) | {"mnps": r.mnps, "peer": r.peer} for r in rows],
+            "signature": benchmod.signature(rows),
+            "ratios": benchmod.ratios(rows),
+        }
+        print(json.dumps(doc))
+    else:
+        results.print(bench_table(rows))
+        results.print(f"signature (total nodes): {benchmod.signature(rows)}")
+        for line in benchmod.ratios(rows):
+            results.print(line, highlight=False)
     if args.plot:
         benchmod.plot(rows, args.plot)
         console.print(f"plot written to {args.plot}")
     return 0
 
 
-def load_position(source: str, variant: str, options: dict[str, str]) -> fairyforge.Board:
-    """A board from a FEN, or from the final position of the first game of a
-    PGN file (its Variant/FEN/VariantOptions tags win over the flags)."""
+def load_position(
+    source: str, variant: str, options: dict[str, str], game: int = 1, ply: int | None = None
+) -> fairyforge.Board:
+    """A board from a FEN, or from game ``game`` (1-based) of a PGN file at
+    ``ply`` of its main line (None: its final position); the game's
+    Variant/FEN/VariantOptions tags win over the flags."""
+    if game < 1:
+        raise fairyforge.InvalidOptionError(f"invalid option --game: {game} (at least 1)")
+    if ply is not None and ply < 0:
+        raise fairyforge.InvalidOptionError(f"invalid option --ply: {ply} (at least 0)")
     if source.lower().endswith(".pgn"):
         from fairyforge import pgn
 
         with open(source, encoding="utf-8") as handle:
-            game = pgn.read_game(handle)
-        if game is None:
-            raise fairyforge.InvalidFenError(f"{source}: no game in the file")
-        return game.end().board()
+            for _ in range(game - 1):
+                if pgn.read_headers(handle) is None:
+                    break
+            chosen = pgn.read_game(handle)
+        if chosen is None:
+            raise fairyforge.InvalidOptionError(
+                f"invalid option --game: {source} has fewer than {game} games"
+            )
+        node: pgn.GameNode = chosen
+        for _ in range(ply if ply is not None else 1 << 30):
+            following = node.next()
+            if following is None:
+                if ply is not None:
+                    raise fairyforge.InvalidOptionError(
+                        f"invalid option --ply: game {game} has {node.ply()} plies"
+                    )
+                break
+            node = following
+        return node.board()
     return fairyforge.Board(variant, source, **options)
 
 
 def cmd_render(args: argparse.Namespace) -> int:
     from fairyforge import svg
 
-    board = load_position(args.source, args.variant, parse_options(args.opt))
+    kind = os.path.splitext(args.output)[1].lower()
+    if kind not in (".svg", ".png"):
+        raise fairyforge.InvalidOptionError(
+            f"invalid option --output: {args.output!r} must end in .svg or .png"
+        )
+    if kind == ".png":
+        require("cairosvg", "a .png --output")
+    board = load_position(args.source, args.variant, parse_options(args.opt), args.game, args.ply)
     lastmove = board.peek() if board.move_stack else None
     check = board.royal_squares(board.turn) if board.is_check() else None
     image = svg.board(
         board, size=args.size, lastmove=lastmove, check=check, orientation=not args.flip
     )
-    if args.output.lower().endswith(".png"):
+    if kind == ".png":
         svg.render_png(image, args.output, size=args.size)
     else:
         with open(args.output, "w", encoding="utf-8") as handle:
@@ -129,26 +245,60 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def uci_score(score: fairyforge.Score) -> str:
+    """A score as UCI writes it: ``cp 25`` or ``mate -3``."""
+    return f"mate {score.mate}" if score.mate is not None else f"cp {score.cp}"
+
+
 def cmd_search(args: argparse.Namespace) -> int:
     board = fairyforge.Board(args.variant, args.fen, **parse_options(args.opt))
 
-    def show(i) -> None:
+    def show(i: fairyforge.Info) -> None:
+        if args.json:
+            return
         pv = " ".join(m.uci() for m in i.pv)
         print(
-            f"info depth {i.depth} seldepth {i.seldepth} multipv {i.multipv} score {i.score} "
-            f"nodes {i.nodes} nps {i.nps} hashfull {i.hashfull} time {i.time * 1000:.0f} pv {pv}"
+            f"info depth {i.depth} seldepth {i.seldepth} multipv {i.multipv} "
+            f"score {uci_score(i.score)} nodes {i.nodes} nps {i.nps} hashfull {i.hashfull} "
+            f"time {i.time * 1000:.0f} pv {pv}",
+            flush=True,
         )
 
-    limits = {"depth": args.depth, "nodes": args.nodes, "movetime": args.movetime}
-    if not any(v is not None for v in limits.values()):
-        limits["movetime"] = 1000
-    result = board.search(**limits, multipv=args.multipv, threads=args.threads, info=show)
-    best = result[0] if isinstance(result, list) else result
-    if best.best_move is None:
+    movetime = args.movetime
+    if args.depth is None and args.nodes is None and movetime is None:
+        movetime = 1000
+    lines = board.search_multipv(
+        args.multipv, args.depth, args.nodes, movetime, threads=args.threads, info=show
+    )
+    best = lines[0]
+    if args.json:
+        doc = {
+            "fen": board.fen(),
+            "bestmove": best.best_move.uci() if best.best_move else None,
+            "lines": [
+                {
+                    "move": r.best_move.uci() if r.best_move else None,
+                    "san": board.san(r.best_move) if r.best_move else None,
+                    "score": {"cp": r.score.cp, "mate": r.score.mate, "text": str(r.score)},
+                    "pv": [m.uci() for m in r.pv],
+                    "depth": r.depth,
+                    "seldepth": r.seldepth,
+                    "nodes": r.nodes,
+                    "nps": r.nps,
+                    "time": r.time,
+                }
+                for r in lines
+            ],
+        }
+        print(json.dumps(doc))
+    elif best.best_move is None:
         outcome = board.outcome()
         print(f"bestmove (none) {outcome.result() if outcome else ''}".rstrip())
     else:
-        print(f"bestmove {best.best_move.uci()} ({board.san(best.best_move)})")
+        san = board.san(best.best_move)
+        print(
+            f"bestmove {best.best_move.uci()} ({san}) score {uci_score(best.score)} ({best.score})"
+        )
     console.print(
         f"[dim]depth {best.depth}, {best.nodes:,} nodes in {best.time:.2f} s "
         f"({best.nps / 1e6:.2f} M nodes/s), score {best.score}[/dim]",
@@ -162,6 +312,8 @@ def cmd_analyse(args: argparse.Namespace) -> int:
 
     from fairyforge.tools import analysis, pool
 
+    if args.dask:
+        require("dask.distributed", "--dask")
     errors: list = []
     items = list(analysis.tasks(args.pgn, depth=args.depth, nodes=args.nodes, errors=errors))
     for e in errors:
@@ -197,7 +349,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         f"{s['nodes_per_second'] / 1e6:.2f}",
         str(s["played_differs"]),
     )
-    console.print(table)
+    results.print(table)
     console.print(f"records in {args.out}")
     return 0
 
@@ -259,6 +411,10 @@ def cmd_match(args: argparse.Namespace) -> int:
     from fairyforge.tools import match, pool
     from fairyforge.tools.clock import TimeControl
 
+    if args.dask:
+        require("dask.distributed", "--dask")
+    if args.plot:
+        require("matplotlib", "--plot")
     tc = TimeControl.parse(args.tc) if args.tc is not None else None
     for name in ("games", "nodes", "movetime", "hash", "max_plies"):
         value = getattr(args, name)
@@ -356,9 +512,9 @@ def cmd_match(args: argparse.Namespace) -> int:
                 str(p["illegal_moves"]),
                 str(p["crashes"]),
             )
-    console.print(table)
-    console.print(ends)
-    console.print(times)
+    results.print(table)
+    results.print(ends)
+    results.print(times)
     if args.out:
         console.print(f"games in {args.out}.<variant>.jsonl and .pgn", highlight=False)
     if args.plot:
@@ -382,20 +538,35 @@ def cmd_protocol(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="fairyforge", description=__doc__)
+    """The argument parser of every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="fairyforge", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--version", action="version", version=fairyforge.__version__)
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="SUBCOMMAND")
 
     p = sub.add_parser("perft", help="count leaf nodes (and divide) from a position")
-    p.add_argument("depth", type=int)
+    p.add_argument("depth", type=int, help="plies to count (required)")
     add_position_args(p)
-    p.add_argument("--divide", "-d", action="store_true", help="per-move counts (Stockfish format)")
-    p.add_argument("--threads", "-t", type=int, default=None, help="worker threads (default: all)")
+    p.add_argument(
+        "--divide",
+        "-d",
+        action="store_true",
+        help="per-move counts in Stockfish's format (default: off)",
+    )
+    p.add_argument(
+        "--threads", "-t", type=int, default=None, help="worker threads (default: all cores)"
+    )
+    add_json(p)
     p.set_defaults(func=cmd_perft)
 
     p = sub.add_parser("bench", help="run the fixed benchmark suite and print nodes/s")
-    p.add_argument("--quick", action="store_true", help="shallower depths (a few seconds)")
-    p.add_argument("--plot", metavar="PNG", help="also write a bar chart (needs matplotlib)")
+    p.add_argument(
+        "--quick", action="store_true", help="shallower depths, a few seconds (default: off)"
+    )
+    p.add_argument(
+        "--plot", metavar="PNG", help="also write a bar chart, needs matplotlib (default: none)"
+    )
     peers = p.add_mutually_exclusive_group()
     peers.add_argument(
         "--peer",
@@ -404,27 +575,37 @@ def build_parser() -> argparse.ArgumentParser:
         help="a UCI engine to time on the chess search (repeatable; "
         "default: fairy-stockfish and stockfish where installed)",
     )
-    peers.add_argument("--no-peers", action="store_true", help="time no UCI engine")
+    peers.add_argument("--no-peers", action="store_true", help="time no UCI engine (default: off)")
+    add_json(p)
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("search", help="search a position and print the best move")
     add_position_args(p)
     limit = p.add_mutually_exclusive_group()
-    limit.add_argument("--depth", type=int, help="iterations (plies)")
-    limit.add_argument("--nodes", type=int, help="node budget")
-    limit.add_argument("--movetime", type=int, help="milliseconds (default 1000)")
-    p.add_argument("--multipv", type=int, default=1)
-    p.add_argument("--threads", type=int, default=1)
+    limit.add_argument("--depth", type=int, help="iterations in plies (default: none)")
+    limit.add_argument("--nodes", type=int, help="node budget (default: none)")
+    limit.add_argument(
+        "--movetime",
+        type=int,
+        help="milliseconds (default: 1000 when no other limit is given)",
+    )
+    p.add_argument("--multipv", type=int, default=1, help="best lines to report (default: 1)")
+    p.add_argument("--threads", type=int, default=1, help="search threads (default: 1)")
+    add_json(p)
     p.set_defaults(func=cmd_search)
 
     p = sub.add_parser("analyse", help="search every position of the games in a PGN file")
-    p.add_argument("pgn", help="a PGN file (any variant, via its Variant tags)")
+    p.add_argument("pgn", help="a PGN file, any variant by its Variant tags (required)")
     limit = p.add_mutually_exclusive_group(required=True)
-    limit.add_argument("--depth", type=int)
-    limit.add_argument("--nodes", type=int)
-    p.add_argument("--out", required=True, help="JSON-lines file, appended and resumable")
+    limit.add_argument("--depth", type=int, help="plies per position (default: none)")
+    limit.add_argument("--nodes", type=int, help="nodes per position (default: none)")
+    p.add_argument(
+        "--out", required=True, help="JSON-lines file, appended and resumable (required)"
+    )
     p.add_argument("--workers", type=int, default=None, help="local processes (default: cores)")
-    p.add_argument("--dask", metavar="ADDRESS", help="run on a Dask scheduler instead")
+    p.add_argument(
+        "--dask", metavar="ADDRESS", help="run on a Dask scheduler instead (default: none)"
+    )
     p.set_defaults(func=cmd_analyse)
 
     p = sub.add_parser(
@@ -512,13 +693,32 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_match)
 
-    p = sub.add_parser("render", help="draw a position (FEN or .pgn file) as SVG or PNG")
-    p.add_argument("source", help="a FEN, or a .pgn file (its final position)")
+    p = sub.add_parser(
+        "render", help="draw a position (a FEN, or a game of a .pgn file) as SVG or PNG"
+    )
+    p.add_argument("source", help="a FEN, or a .pgn file (required)")
     p.add_argument("--variant", "-v", default="chess", help="variant of a FEN (default: chess)")
-    p.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE")
-    p.add_argument("--output", "-o", required=True, help="board.svg or board.png")
-    p.add_argument("--size", type=int, default=400, help="width in pixels (default 400)")
-    p.add_argument("--flip", action="store_true", help="Black at the bottom")
+    p.add_argument(
+        "--opt",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="variant option of a FEN, repeatable (default: none)",
+    )
+    p.add_argument(
+        "--game", type=int, default=1, help="which game of a .pgn file, from 1 (default: 1)"
+    )
+    p.add_argument(
+        "--ply",
+        type=int,
+        default=None,
+        help="position after this many plies of the game's main line (default: its end)",
+    )
+    p.add_argument(
+        "--output", "-o", required=True, help="board.svg, or board.png with cairosvg (required)"
+    )
+    p.add_argument("--size", type=int, default=400, help="width in pixels (default: 400)")
+    p.add_argument("--flip", action="store_true", help="Black at the bottom (default: off)")
     p.set_defaults(func=cmd_render)
 
     for name, protocol in [("uci", "UCI"), ("xboard", "XBoard / CECP v2")]:
@@ -536,7 +736,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.func(args)
     except ValueError as e:
-        console.print(f"[bold red]error:[/bold red] {e}", highlight=False)
+        console.print(f"[bold red]error:[/bold red] {escape(str(e))}", highlight=False)
         return 2
     except KeyboardInterrupt:
         console.print("[yellow]interrupted[/yellow]")

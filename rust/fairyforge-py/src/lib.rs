@@ -17,6 +17,7 @@ use std::time::Duration;
 
 mod args;
 mod engine;
+mod parity;
 mod protocol;
 
 use args::{Int, Text};
@@ -131,7 +132,14 @@ fn sq_name((f, r): (u8, u8)) -> String {
 }
 
 impl Move {
+    /// The null move: from and to a1 (python-chess's squares) with a
+    /// marker no promotion uses, so that it differs from the move `a1a1`.
+    const NULL: Move = Move { from_sq: (0, 0), to_sq: (0, 0), promo: Some('-') };
+
     fn parse(text: &str) -> PyResult<Move> {
+        if text == "0000" {
+            return Ok(Move::NULL);
+        }
         let c = fairyforge::parse_coordinates(text).map_err(|_| {
             InvalidMoveError::new_err(format!("invalid move {text:?}: expected coordinates such as e2e4 or e7e8q"))
         })?;
@@ -139,6 +147,9 @@ impl Move {
     }
 
     fn from_engine(pos: &AnyPosition, m: EngineMove) -> Move {
+        if m == EngineMove::NONE {
+            return Move::NULL;
+        }
         let files = files_of(pos);
         let sq = |s: usize| ((s % files) as u8, (s / files) as u8);
         Move { from_sq: sq(m.from()), to_sq: sq(m.to()), promo: m.promotion().map(|k| k.letter().to_ascii_lowercase()) }
@@ -156,8 +167,11 @@ impl Move {
     fn from_uci(uci: Text) -> PyResult<Move> {
         Move::parse(&uci)
     }
-    /// Coordinate text of the move.
+    /// Coordinate text of the move (`0000` for the null move).
     fn uci(&self) -> String {
+        if *self == Move::NULL {
+            return "0000".into();
+        }
         let mut s = sq_name(self.from_sq) + &sq_name(self.to_sq);
         if let Some(p) = self.promo {
             s.push(p);
@@ -178,7 +192,7 @@ impl Move {
     /// Promotion letter (lower case), or None.
     #[getter]
     fn promotion(&self) -> Option<String> {
-        self.promo.map(String::from)
+        self.promo.filter(|_| *self != Move::NULL).map(String::from)
     }
     fn __repr__(&self) -> String {
         format!("Move.from_uci('{}')", self.uci())
@@ -189,6 +203,35 @@ impl Move {
     /// Pickled as `Move.from_uci(text)`, so search results pickle too.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         Ok((py.get_type::<Move>().getattr("from_uci")?, (self.uci(),)))
+    }
+    /// `Move("e2e4"[0:2], "e4")`: squares by name (or, as in python-chess,
+    /// an int 0..63 of an 8-file board), promotion by letter or
+    /// python-chess piece type.
+    #[new]
+    #[pyo3(signature = (from_square, to_square, promotion=None))]
+    fn new(
+        from_square: &Bound<'_, PyAny>,
+        to_square: &Bound<'_, PyAny>,
+        promotion: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Move> {
+        let promo = match promotion {
+            None => None,
+            Some(p) => Some(parity::kind_arg(p, "promotion")?.letter().to_ascii_lowercase()),
+        };
+        Ok(Move {
+            from_sq: parity::move_square(from_square, "from_square")?,
+            to_sq: parity::move_square(to_square, "to_square")?,
+            promo,
+        })
+    }
+    /// The null move (`0000`, PGN's `--`): passes the turn.
+    #[staticmethod]
+    fn null() -> Move {
+        Move::NULL
+    }
+    /// False for the null move, as in python-chess.
+    fn __bool__(&self) -> bool {
+        *self != Move::NULL
     }
 }
 
@@ -234,41 +277,78 @@ impl Piece {
     fn __str__(&self) -> String {
         self.symbol()
     }
+    /// `Piece(piece_type, color)` as in python-chess: the kind as a
+    /// python-chess piece type (1 pawn .. 6 king, 7 core .. 14 gryphon),
+    /// a letter or a name; the colour True for White.
+    #[new]
+    fn new(piece_type: &Bound<'_, PyAny>, color: bool) -> PyResult<Piece> {
+        let letter = parity::kind_arg(piece_type, "piece_type")?.letter();
+        Ok(Piece { letter: if color { letter } else { letter.to_ascii_lowercase() } })
+    }
+    /// The kind as a python-chess piece type: 1 pawn, 2 knight, 3 bishop,
+    /// 4 rook, 5 queen, 6 king, then 7 core, 8 missile, 9 drone, 10 turret,
+    /// 11 automaton, 12 rover, 13 maharajah, 14 gryphon.
+    #[getter]
+    fn piece_type(&self) -> u8 {
+        fairyforge::Kind::from_letter(self.letter).map_or(0, parity::piece_type)
+    }
 }
 
-/// A snapshot of the legal moves of a position.
+/// The legal (or pseudo-legal) moves of a board as a live view, as
+/// python-chess's `board.legal_moves`: every use reads the board as it is
+/// now, so the view follows `push` and `pop`.
 #[pyclass(module = "fairyforge", frozen, sequence)]
 struct LegalMoves {
-    moves: Vec<Move>,
+    board: Py<Board>,
+    pseudo: bool,
+}
+
+impl LegalMoves {
+    fn moves(&self, py: Python<'_>) -> PyResult<Vec<Move>> {
+        let mut b = self.board.bind(py).try_borrow_mut()?;
+        let pos = b.inner.pos;
+        let engine = if self.pseudo { b.pseudo_legal() } else { b.legal().to_vec() };
+        Ok(engine.into_iter().map(|m| Move::from_engine(&pos, m)).collect())
+    }
 }
 
 #[pymethods]
 impl LegalMoves {
-    fn __len__(&self) -> usize {
-        self.moves.len()
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+        Ok(self.moves(py)?.len())
     }
-    fn __getitem__(&self, i: Int) -> PyResult<Move> {
-        let n = self.moves.len() as i64;
+    fn __getitem__(&self, py: Python<'_>, i: Int) -> PyResult<Move> {
+        let moves = self.moves(py)?;
+        let n = moves.len() as i64;
         let out = || PyIndexError::new_err("legal move index out of range");
         let i = i.get("index", -n, n - 1).map_err(|_| out())?;
         let j = if i < 0 { i + n } else { i };
-        Ok(self.moves[j as usize].clone())
+        Ok(moves[j as usize].clone())
     }
-    fn __contains__(&self, m: &Bound<'_, PyAny>) -> bool {
-        match move_arg(m) {
-            Ok(mv) => self.moves.contains(&mv),
+    fn __contains__(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(match move_arg(m) {
+            Ok(mv) => self.moves(py)?.contains(&mv),
             Err(_) => false,
-        }
+        })
     }
-    fn __bool__(&self) -> bool {
-        !self.moves.is_empty()
+    fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(!self.moves(py)?.is_empty())
     }
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyIterator>> {
-        pyo3::types::PyList::new(py, self.moves.iter().cloned())?.try_iter()
+        pyo3::types::PyList::new(py, self.moves(py)?)?.try_iter()
     }
-    fn __repr__(&self) -> String {
-        let names: Vec<String> = self.moves.iter().map(Move::uci).collect();
-        format!("<LegalMoves ({})>", names.join(", "))
+    /// Number of moves (python-chess's `count()`).
+    fn count(&self, py: Python<'_>) -> PyResult<usize> {
+        self.__len__(py)
+    }
+    /// True when there is at least one move (python-chess's `any()`).
+    fn any(&self, py: Python<'_>) -> PyResult<bool> {
+        self.__bool__(py)
+    }
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let names: Vec<String> = self.moves(py)?.iter().map(Move::uci).collect();
+        let name = if self.pseudo { "PseudoLegalMoves" } else { "LegalMoves" };
+        Ok(format!("<{name} ({})>", names.join(", ")))
     }
 }
 
@@ -441,11 +521,10 @@ impl Board {
     fn fullmove_number(&self) -> u32 {
         self.inner.pos.fullmove_number()
     }
-    /// The legal moves (a snapshot).
+    /// The legal moves: a live view of the board (python-chess's).
     #[getter]
-    fn legal_moves(&mut self) -> LegalMoves {
-        let pos = self.inner.pos;
-        LegalMoves { moves: self.legal().iter().map(|&m| Move::from_engine(&pos, m)).collect() }
+    fn legal_moves(slf: &Bound<'_, Self>) -> LegalMoves {
+        LegalMoves { board: slf.clone().unbind(), pseudo: false }
     }
     /// Moves played so far, oldest first.
     #[getter]
@@ -462,6 +541,9 @@ impl Board {
     /// Play a legal move (a Move or coordinate text).
     fn push(&mut self, m: &Bound<'_, PyAny>) -> PyResult<()> {
         let mv = move_arg(m)?;
+        if mv == Move::NULL {
+            return self.push_null();
+        }
         let e = self.resolve(&mv)?;
         self.play(e);
         Ok(())
@@ -597,18 +679,29 @@ impl Board {
     }
     /// SAN of a legal move (RULES.md §2.3).
     fn san(&mut self, m: &Bound<'_, PyAny>) -> PyResult<String> {
-        let e = self.resolve(&move_arg(m)?)?;
+        let mv = move_arg(m)?;
+        if mv == Move::NULL {
+            return Ok("--".into());
+        }
+        let e = self.resolve(&mv)?;
         Ok(self.inner.pos.san(e))
     }
     /// The legal move a SAN (or coordinate text) names.
     fn parse_san(&self, san: Text) -> PyResult<Move> {
         let san = &*san;
+        if parity::is_null_san(san) {
+            return Ok(Move::NULL);
+        }
         let e = self.inner.pos.parse_san(san).map_err(to_py)?;
         Ok(Move::from_engine(&self.inner.pos, e))
     }
     /// Parse a SAN, play it and return the Move.
     fn push_san(&mut self, san: Text) -> PyResult<Move> {
         let san = &*san;
+        if parity::is_null_san(san) {
+            self.push_null()?;
+            return Ok(Move::NULL);
+        }
         let e = self.inner.pos.parse_san(san).map_err(to_py)?;
         let mv = Move::from_engine(&self.inner.pos, e);
         self.play(e);
@@ -740,6 +833,190 @@ impl Board {
         let args = (self.inner.variant.name.clone(), self.inner.pos.fen());
         PyTuple::new(py, [args.into_pyobject(py)?.into_any(), kwargs.into_any()])
     }
+
+    // --- python-chess parity (issue 20): pieces, attacks, move predicates,
+    // counters, hand set-up, transforms. Helpers live in parity.rs.
+
+    /// The pseudo-legal moves: a live view, as python-chess's (moves that
+    /// would leave a royal piece attacked included; castling only when
+    /// legal).
+    #[getter]
+    fn pseudo_legal_moves(slf: &Bound<'_, Self>) -> LegalMoves {
+        LegalMoves { board: slf.clone().unbind(), pseudo: true }
+    }
+    /// Side to move: True for White. Setting it clears the en-passant
+    /// square and keeps the move stack (as python-chess).
+    #[setter]
+    fn set_turn(&mut self, color: bool) {
+        self.inner.pos.set_turn(parity::color(color));
+        self.legal = None;
+    }
+    /// Squares and pieces, ordered by square: `(square, Piece)` pairs.
+    fn _piece_map(&self) -> Vec<(usize, Piece)> {
+        let pos = &self.inner.pos;
+        (0..self.inner.variant.size.squares())
+            .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, Piece { letter: p.char() })))
+            .collect()
+    }
+    /// Squares of the pieces of `piece_type` (python-chess type, letter or
+    /// name) and `color`.
+    fn _pieces(&self, piece_type: &Bound<'_, PyAny>, color: bool) -> PyResult<Vec<usize>> {
+        let kind = parity::kind_arg(piece_type, "piece_type")?;
+        let want = fairyforge::Piece { color: parity::color(color), kind };
+        let pos = &self.inner.pos;
+        Ok((0..self.inner.variant.size.squares()).filter(|&sq| pos.piece_at(sq) == Some(want)).collect())
+    }
+    /// The python-chess piece type on a square, or None.
+    fn piece_type_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<u8>> {
+        let sq = self.square_index(square)?;
+        Ok(self.inner.pos.piece_at(sq).map(|p| parity::piece_type(p.kind)))
+    }
+    /// The colour of the piece on a square (True: White), or None.
+    fn color_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<bool>> {
+        let sq = self.square_index(square)?;
+        Ok(self.inner.pos.piece_at(sq).map(|p| p.color == Color::White))
+    }
+    /// Put a piece on a square (None empties it). Raises
+    /// `InvalidSetupError` for a piece the variant cannot hold; anything
+    /// else is accepted and reported by `status()`. Castling rights whose
+    /// king or rook left its square are dropped, the en-passant square is
+    /// cleared; the move stack is kept.
+    fn set_piece_at(&mut self, square: &Bound<'_, PyAny>, piece: Option<Bound<'_, Piece>>) -> PyResult<()> {
+        let sq = self.square_index(square)?;
+        let p = piece.and_then(|p| fairyforge::Piece::from_char(p.get().letter));
+        self.inner.pos.set_piece(sq, p).map_err(parity::setup_error)?;
+        self.legal = None;
+        Ok(())
+    }
+    /// Empty a square and return the piece that stood there, if any.
+    fn remove_piece_at(&mut self, square: &Bound<'_, PyAny>) -> PyResult<Option<Piece>> {
+        let sq = self.square_index(square)?;
+        let old = self.inner.pos.piece_at(sq);
+        self.inner.pos.set_piece(sq, None).map_err(parity::setup_error)?;
+        self.legal = None;
+        Ok(old.map(|p| Piece { letter: p.char() }))
+    }
+    /// An empty board: no pieces, White to move, no castling rights or
+    /// en-passant square, clocks `0 1`, an empty move stack.
+    fn clear(&mut self) {
+        self.inner.pos.clear();
+        self.clear_stack();
+    }
+    /// Forget the move stack, keeping the position.
+    fn clear_stack(&mut self) {
+        self.inner.history.clear();
+        self.legal_stack.clear();
+        self.legal = None;
+    }
+    /// What is wrong with a position set up by hand: `(flag, explanation)`
+    /// pairs, empty for a valid position.
+    fn _problems(&self) -> Vec<(&'static str, String)> {
+        self.inner.pos.problems()
+    }
+    /// Squares of the pieces of `color` attacking `square` (hops included).
+    fn _attackers(&self, color: bool, square: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+        let sq = self.square_index(square)?;
+        Ok(self.inner.pos.attackers(sq, parity::color(color)))
+    }
+    /// Squares of the pieces giving check to the side to move.
+    fn _checkers(&self) -> Vec<usize> {
+        self.inner.pos.checkers()
+    }
+    /// Start squares of the rooks that keep a castling right.
+    fn _castling_rooks(&self) -> Vec<usize> {
+        self.inner.pos.castling_rooks()
+    }
+    /// True when the pseudo-legal move (a Move or coordinate text) gives check.
+    fn gives_check(&mut self, m: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let e = self.resolve_pseudo(m)?;
+        Ok(self.inner.pos.gives_check(e))
+    }
+    /// True when the move captures (a Robotic hop onto an enemy piece
+    /// does, and en passant).
+    fn is_capture(&mut self, m: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let e = self.resolve_pseudo(m)?;
+        Ok(self.inner.pos.is_capture(e))
+    }
+    /// True when the move castles.
+    fn is_castling(&mut self, m: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.resolve_pseudo(m)?.special() == fairyforge::Special::Castle)
+    }
+    /// True when the move captures en passant.
+    fn is_en_passant(&mut self, m: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.resolve_pseudo(m)?.special() == fairyforge::Special::EnPassant)
+    }
+    /// True when the move resets the halfmove clock (a capture or a move of
+    /// a clock-resetting kind: pawns; in Shocking Chess also T and A).
+    fn is_zeroing(&mut self, m: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let e = self.resolve_pseudo(m)?;
+        Ok(self.inner.pos.is_zeroing(e))
+    }
+    /// True when the move makes every earlier position unreachable: it is
+    /// zeroing, loses a castling right, gives up a legal en-passant capture,
+    /// or evolves the mover where evolution has no cycle.
+    fn is_irreversible(&mut self, m: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let e = self.resolve_pseudo(m)?;
+        Ok(self.inner.pos.is_irreversible(e))
+    }
+    /// True when the move is a Robotic hop (over the first occupied square
+    /// of its line, Shocking Chess).
+    fn is_hop(&mut self, m: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let e = self.resolve_pseudo(m)?;
+        Ok(self.inner.pos.is_hop(e))
+    }
+    /// The piece the mover is after the move: promoted, or evolved (Burden,
+    /// Evolution Chess), or unchanged.
+    fn evolves_to(&mut self, m: &Bound<'_, PyAny>) -> PyResult<Piece> {
+        let e = self.resolve_pseudo(m)?;
+        let p = self.inner.pos.moved_piece(e).ok_or_else(|| IllegalMoveError::new_err("no piece on the origin"))?;
+        Ok(Piece { letter: p.char() })
+    }
+    /// True when the move ends the game by the shock rule (Shocking Chess).
+    fn is_shock(&mut self, m: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let e = self.resolve_pseudo(m)?;
+        Ok(self.inner.pos.after(e).is_shocked())
+    }
+    /// The en-passant square as python-chess keeps it: the square the last
+    /// move's double step crossed (whether or not a capture is possible),
+    /// else the position's legal en-passant square, else None.
+    #[getter]
+    fn ep_square(&self) -> Option<usize> {
+        self.inner.potential_ep().map(|(sq, _)| sq).or_else(|| self.inner.pos.ep_square())
+    }
+    /// True when the side to move has a legal en-passant capture.
+    fn has_legal_en_passant(&self) -> bool {
+        self.inner.pos.ep_square().is_some()
+    }
+    /// True when the position has occurred three times, or a legal move
+    /// reaches a position that has occurred twice (python-chess).
+    fn can_claim_threefold_repetition(&self) -> bool {
+        self.inner.can_claim_threefold_repetition()
+    }
+    /// True when a fifty-move draw can be claimed now or by one move.
+    fn can_claim_fifty_moves(&self) -> bool {
+        self.inner.can_claim_fifty_moves()
+    }
+    /// True when the position has occurred five times (an automatic draw).
+    fn is_fivefold_repetition(&self) -> bool {
+        self.inner.is_fivefold_repetition()
+    }
+    /// True after 150 plies without a capture or clock-resetting move.
+    fn is_seventyfive_moves(&self) -> bool {
+        self.inner.is_seventyfive_moves()
+    }
+    /// True after 100 plies without a capture or clock-resetting move.
+    fn is_fifty_moves(&self) -> bool {
+        self.inner.is_fifty_moves()
+    }
+    /// Rearrange the board in place: the piece on `square` goes to
+    /// `mapping[square]` (a permutation of the squares); with `swap` the
+    /// colours and the side to move are exchanged too. Clears the stack.
+    fn _transform(&mut self, mapping: Vec<usize>, swap: bool) -> PyResult<()> {
+        parity::check_permutation(&mapping, self.inner.variant.size.squares())?;
+        self.inner.pos = self.inner.pos.mapped(&mapping, swap);
+        self.clear_stack();
+        Ok(())
+    }
 }
 
 /// An outcome as a tuple: (termination name, winner, Burden points).
@@ -843,6 +1120,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<LegalMoves>()?;
     m.add_class::<VariantInfo>()?;
     engine::register(m)?;
+    parity::register(m)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(divide_text, m)?)?;
     m.add_function(wrap_pyfunction!(perft_timed, m)?)?;

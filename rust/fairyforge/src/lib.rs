@@ -30,6 +30,7 @@ pub use board::game::{format_divide, AnyPosition, Board};
 pub use board::outcome::{Outcome, Termination};
 pub use board::perft::{Cancelled, MAX_PERFT_DEPTH};
 pub use board::position::Position;
+pub use board::query::Problem;
 pub use board::uci::{parse_coordinates, Coordinates};
 pub use error::{Error, ErrorKind};
 pub use geometry::Size;

@@ -9,5 +9,6 @@ pub(crate) mod movegen;
 pub(crate) mod outcome;
 pub(crate) mod perft;
 pub(crate) mod position;
+pub(crate) mod query;
 pub(crate) mod san;
 pub(crate) mod uci;

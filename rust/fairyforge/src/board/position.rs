@@ -144,7 +144,7 @@ impl<B: BitSet> Position<B> {
 
     /// True when `m` captures (its target is occupied, or en passant).
     #[inline(always)]
-    pub(crate) fn is_capture(&self, m: Move) -> bool {
+    pub fn is_capture(&self, m: Move) -> bool {
         m.special() == Special::EnPassant || self.board[m.to()] != EMPTY
     }
 
