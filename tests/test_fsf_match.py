@@ -55,3 +55,22 @@ def test_two_games_at_3_plus_005_against_fairy_stockfish(tmp_path, capsys) -> No
         # another position; nothing else is excused.
         excused = r["offender"] != r["white" if r["white"].startswith("fairyforge") else "black"]
         assert r["offender"] is None or (excused and black_took_en_passant(r)), r["detail"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", ["chess", "shocking"])
+def test_two_games_at_10_plus_01_against_fairy_stockfish(tmp_path, capsys, variant) -> None:
+    """The issue's clock: fairyforge's own player loses no game on time and
+    plays no illegal move against the peer at 10+0.1."""
+    assert FSF is not None
+    argv = ["match", "-v", variant, "--games", "2", "--tc", "10+0.1", "--max-plies", "160"]
+    argv += ["--workers", "1", "--out", str(tmp_path / "m"), "--b", f"uci:{shlex.quote(FSF)}"]
+    if variant == "shocking":
+        argv += ["--b-option", f"VariantPath={FSF_INI}", "--b-option", "UCI_Variant=shocking-shock"]
+    assert cli.main(argv) == 0, capsys.readouterr()
+    capsys.readouterr()
+    with open(tmp_path / f"m.{variant}.jsonl", encoding="utf-8") as handle:
+        records = [json.loads(line) for line in handle]
+    assert len(records) == 2
+    for r in records:
+        assert r["offender"] != "full", r["detail"]
