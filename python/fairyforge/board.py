@@ -112,9 +112,11 @@ class Board(_core.Board):
         eval: str = "full",
         plain: bool = False,
     ) -> SearchResult | list[SearchResult]:
-        """Search the position; limits: ``depth`` (plies), ``nodes``,
-        ``movetime`` (milliseconds). Runs without the GIL and stops on
-        Ctrl-C. ``info`` is called with an :class:`Info` after every
+        """Search the position; limits: ``depth`` (plies, 1 to
+        :data:`fairyforge.MAX_DEPTH`), ``nodes``, ``movetime`` (milliseconds).
+        Without any limit the search runs to ``MAX_DEPTH``, which can take
+        hours: Ctrl-C or :meth:`stop` from another thread ends it with the
+        best move found so far. Runs without the GIL. ``info`` is called with an :class:`Info` after every
         iteration. Returns one :class:`SearchResult`, or a list of them
         (best first) when ``multipv > 1`` (:meth:`search_multipv` always
         returns the list, and is what typed code calls). ``eval="material"``
