@@ -116,8 +116,8 @@ class Board(_core.Board):
         :data:`fairyforge.MAX_DEPTH`), ``nodes``, ``movetime`` (milliseconds).
         Without any limit the search runs to ``MAX_DEPTH``, which can take
         hours: Ctrl-C or :meth:`stop` from another thread ends it with the
-        best move found so far. Runs without the GIL. ``info`` is called with an :class:`Info` after every
-        iteration. Returns one :class:`SearchResult`, or a list of them
+        best move found so far. Runs without the GIL. ``info`` is called
+        with an :class:`Info` after every iteration. Returns one :class:`SearchResult`, or a list of them
         (best first) when ``multipv > 1`` (:meth:`search_multipv` always
         returns the list, and is what typed code calls). ``eval="material"``
         and ``plain=True`` give the weaker reference players used by
