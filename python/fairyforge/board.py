@@ -117,12 +117,13 @@ class Board(_core.Board):
         Without any limit the search runs to ``MAX_DEPTH``, which can take
         hours: Ctrl-C or :meth:`stop` from another thread ends it with the
         best move found so far. Runs without the GIL. ``info`` is called
-        with an :class:`Info` after every iteration. Returns one :class:`SearchResult`, or a list of them
-        (best first) when ``multipv > 1`` (:meth:`search_multipv` always
-        returns the list, and is what typed code calls). ``eval="material"``
-        and ``plain=True`` give the weaker reference players used by
-        matches. Every call starts with a fresh table of ``hash_mb`` MiB; a
-        :class:`fairyforge.Engine` keeps its table between searches."""
+        with an :class:`Info` after every iteration. Returns one
+        :class:`SearchResult`, or a list of them (best first) when
+        ``multipv > 1`` (:meth:`search_multipv` always returns the list, and
+        is what typed code calls). ``eval="material"`` and ``plain=True``
+        give the weaker reference players used by matches. Every call starts
+        with a fresh table of ``hash_mb`` MiB; a :class:`fairyforge.Engine`
+        keeps its table between searches."""
         results = self._search(depth, nodes, movetime, multipv, threads, hash_mb, eval, plain, info)
         return results if multipv > 1 else results[0]
 
