@@ -386,3 +386,18 @@ def test_killing_a_worker_and_the_parent_then_rerunning_plays_each_game_once(tmp
     indices = [json.loads(line)["index"] for line in path.read_text().splitlines()]
     assert sorted(indices) == list(range(games))
     assert len(list(pgn.iter_games(tmp_path / "chess.pgn"))) == games
+
+
+def test_every_option_of_the_designer_commands_states_its_default():
+    parser = cli.build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command")
+    openings = next(a for a in sub.choices["openings"]._actions if a.dest == "openings_command")
+    commands = [sub.choices["study"], sub.choices["values"], *openings.choices.values()]
+    for command in commands:
+        for action in command._actions:
+            if action.dest in ("help", "source"):
+                continue
+            assert action.help and ("(default: " in action.help or "(required)" in action.help), (
+                command.prog,
+                action.dest,
+            )
