@@ -101,13 +101,15 @@ class StudyError(ValueError):
 class Config:
     """One configuration of a study: its ``label`` (the grid's choices, or
     the variant's name), the variant ``options``, the start positions games
-    take in turn (None: the variant's start) and ``tags`` copied into each
-    record (piece-value studies name their imbalance there)."""
+    take in turn (None: the variant's start), ``tags`` copied into each
+    record (piece-value studies name their imbalance there) and its number
+    of ``games`` when it is not the plan's."""
 
     label: str
     options: dict = field(default_factory=dict)
     starts: tuple[str | None, ...] = (None,)
     tags: dict = field(default_factory=dict)
+    games: int | None = None
 
     @property
     def file_name(self) -> str:
@@ -136,6 +138,10 @@ class Plan:
     window_nodes: int = 1000
     seed: int = 1
     event: str = "fairyforge study"
+
+    def games_of(self, config: Config) -> int:
+        """How many games ``config`` gets."""
+        return config.games if config.games is not None else self.games
 
     def players(self) -> tuple[Player, Player]:
         """The two sides: one engine each, alike but for the name."""
@@ -497,7 +503,8 @@ def _run(
             pool.claim(path, plan.settings(config))
             everything = pool.read(path) if path.exists() else []
             _rewrite_pgn(path.with_suffix(".pgn"), everything, plan.event)
-            recorded[config.label] = [r for r in everything if r["index"] < plan.games]
+            games = plan.games_of(config)
+            recorded[config.label] = [r for r in everything if r["index"] < games]
         for config in plan.configs:
             yield from recorded[config.label]
         runner = held.enter_context(jobs.Runner(executor, workers))
@@ -521,7 +528,7 @@ def _run(
         settle: dict[str, openingsmod.Distinct] = {}
         by_label = {c.label: c for c in plan.configs}
         todo = {
-            c.label: sorted(set(range(plan.games)) - {r["index"] for r in recorded[c.label]})
+            c.label: sorted(set(range(plan.games_of(c))) - {r["index"] for r in recorded[c.label]})
             for c in plan.configs
         }
         for config in plan.configs:
@@ -531,7 +538,7 @@ def _run(
                 todo[config.label],
                 taken,
             )
-        for index in range(plan.games):
+        for index in range(max(plan.games_of(c) for c in plan.configs)):
             for config in plan.configs:
                 if index not in todo[config.label]:
                     continue
@@ -705,7 +712,7 @@ def plot(
     paths = []
 
     width = max(6.0, 0.9 * len(labels) + 2)
-    fig, ax = plt.subplots(figsize=(width, 4.2))
+    fig, ax = plt.subplots(figsize=(width, 4.2), layout="constrained")
     x = range(len(labels))
     scores = [100 * s["white_score"] for s in summaries]
     lows = [100 * (s["white_score"] - s["interval"][0]) for s in summaries]
@@ -719,7 +726,7 @@ def plot(
     paths.append(_save(fig, plt, directory / "score.png"))
 
     kinds = list(dict.fromkeys(k for s in summaries for k in s["terminations"]))
-    fig, ax = plt.subplots(figsize=(9, max(2.5, 0.45 * len(labels) + 1.5)))
+    fig, ax = plt.subplots(figsize=(9, max(2.5, 0.45 * len(labels) + 1.5)), layout="constrained")
     left = [0.0] * len(labels)
     colours = plt.get_cmap("tab10")
     for i, kind in enumerate(kinds):
@@ -736,7 +743,13 @@ def plot(
     lengths = [s["lengths"] for s in summaries]
     cols = min(3, len(labels))
     rows = -(-len(labels) // cols)
-    fig, axes = plt.subplots(rows, cols, figsize=(3.6 * cols, 2.6 * rows), squeeze=False)
+    fig, axes = plt.subplots(
+        rows,
+        cols,
+        figsize=(max(3.6 * cols, 7), max(2.6 * rows, 3.8)),
+        squeeze=False,
+        layout="constrained",
+    )
     top = max((max(v) for v in lengths if v), default=1)
     for ax, label, values in zip(axes.flat, labels, lengths):
         ax.hist(values, bins=range(0, top + 10, 10), color="#41ab5d")
@@ -751,7 +764,7 @@ def plot(
         ("branching.png", "branching", "legal moves (mean)"),
         ("eval.png", "eval", f"White's evaluation, pawns (capped at {EVAL_CAP // 100})"),
     ):
-        fig, ax = plt.subplots(figsize=(8, 4.2))
+        fig, ax = plt.subplots(figsize=(8, 4.2), layout="constrained")
         for label, s in zip(labels, summaries):
             means = s[key]["mean"]
             points = [
@@ -770,7 +783,6 @@ def plot(
 
 
 def _save(fig: Any, plt: Any, path: Path) -> Path:
-    fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
     return path

@@ -219,23 +219,42 @@ def imbalances(
     return out
 
 
+#: The unit's starts and the baseline get this many times the games of the
+#: others: every value is divided by the unit's Elo, so its error counts
+#: in each of them.
+UNIT_GAMES = 3
+
+
 def make_plan(
     variant: str = "chess",
     *,
     options: dict | None = None,
     kinds: Sequence[str] | None = None,
+    unit_games: int | None = None,
     **settings: Any,
 ) -> study.Plan:
     """A study of :func:`imbalances`: one configuration per uneven start;
-    ``settings`` as for :func:`fairyforge.tools.study.make_plan` (no grid
-    and no openings file: games start from the uneven positions, varied by
-    fair random plies)."""
+    the baseline and the unit's starts get ``unit_games`` games (default
+    :data:`UNIT_GAMES` times ``games``); ``settings`` as for
+    :func:`fairyforge.tools.study.make_plan` (no grid and no openings file:
+    games start from the uneven positions, varied by fair random plies)."""
     for name in ("grid", "openings", "study_configs", "event"):
         if name in settings:
             raise ValuesError(f"a piece-value study takes no {name}")
+    if unit_games is not None and unit_games < 1:
+        raise ValuesError(f"invalid option --unit-games: {unit_games} (at least 1)")
+    games = settings.get("games", 100)
+    found = imbalances(variant, options, kinds)
+    unit = found[0].unit
     configs = [
-        study.Config(m.label, dict(options or {}), m.starts, m.tags())
-        for m in imbalances(variant, options, kinds)
+        study.Config(
+            m.label,
+            dict(options or {}),
+            m.starts,
+            m.tags(),
+            (unit_games or UNIT_GAMES * games) if m.kind == unit else None,
+        )
+        for m in found
     ]
     return study.make_plan(
         variant, options=options, study_configs=configs, event="fairyforge values", **settings
@@ -358,13 +377,33 @@ def plot(estimated: dict[str, Any], path: str | os.PathLike[str], title: str) ->
     Black's own kinds in two colours)."""
     plt = study._pyplot()
     values = [v for v in estimated["values"] if not math.isnan(v.value)]
-    fig, ax = plt.subplots(figsize=(7, max(2.5, 0.5 * len(values) + 1.2)))
+    fig, ax = plt.subplots(figsize=(7, max(2.5, 0.5 * len(values) + 1.2)), layout="constrained")
     names = [f"{v.name} ({v.kind})" for v in values]
     colours = ["#c51b8a" if v.sides == "black" else "#2c7fb8" for v in values]
     errors = [[v.value - v.low for v in values], [v.high - v.value for v in values]]
     ax.barh(names, [v.value for v in values], xerr=errors, color=colours, capsize=4, alpha=0.85)
     for i, v in enumerate(values):
-        ax.text(max(v.high, v.value) + 0.1, i, f"{v.value:.2f}", va="center", fontsize=8)
+        ax.annotate(
+            f"{v.value:.2f}",
+            (max(v.high, v.value), i),
+            xytext=(4, 0),
+            textcoords="offset points",
+            va="center",
+            fontsize=8,
+        )
+    right = max(max(v.high, v.value) for v in values)
+    ax.set_xlim(right=right + 0.12 * (right - min(0.0, *(v.low for v in values))))
+    if len(set(colours)) > 1:
+        from matplotlib.patches import Patch
+
+        ax.legend(
+            handles=[
+                Patch(color="#2c7fb8", label="White's"),
+                Patch(color="#c51b8a", label="Black's"),
+            ],
+            loc="lower right",
+            fontsize=8,
+        )
     ax.invert_yaxis()
     ax.axvline(0, color="grey", lw=0.8)
     unit = fairyforge.Piece.from_symbol(estimated["unit"]).name

@@ -161,7 +161,8 @@ def _study_tables(console: Console, plan: Any, summaries: list[dict]) -> None:
         cells = []
         for kind in kinds:
             count = s["terminations"].get(kind, 0)
-            cells.append(f"{count / s['games']:.0%}" if count else "-")
+            share = count / s["games"]
+            cells.append("-" if not count else f"{share:.0%}" if share >= 0.005 else "<1%")
         ends.add_row(s["config"], *cells)
     console.print(ends)
 
@@ -205,7 +206,11 @@ def cmd_values(args: argparse.Namespace) -> int:
         jobs.require_extra("matplotlib", "plot")
     kinds = [k.strip() for k in args.kinds.split(",") if k.strip()] if args.kinds else None
     plan = values.make_plan(
-        args.variant, options=cli.parse_options(args.opt), kinds=kinds, **_limits(args)
+        args.variant,
+        options=cli.parse_options(args.opt),
+        kinds=kinds,
+        unit_games=args.unit_games,
+        **_limits(args),
     )
     out = jobs.output_dir(args.out)
     records = _play(args, console, plan, out, values.run)
@@ -218,6 +223,7 @@ def cmd_values(args: argparse.Namespace) -> int:
         "options": plan.configs[0].options,
         "limit": plan.limit(),
         "games_per_start": plan.games,
+        "unit_games": plan.games_of(plan.configs[0]),
         "unit": estimated["unit"],
         "base_elo": estimated["base_elo"],
         "values": [v.__dict__ for v in estimated["values"]],
@@ -545,6 +551,12 @@ def register(sub: Any) -> None:
         "--kinds",
         metavar="K,K",
         help="measure only these piece letters (the unit is always measured) (default: all)",
+    )
+    p.add_argument(
+        "--unit-games",
+        type=int,
+        metavar="N",
+        help="games of the baseline and of each start without a unit piece (default: 3 x --games)",
     )
     p.set_defaults(func=cmd_values)
 
