@@ -51,7 +51,14 @@ def test_a_royal_or_foreign_kind_is_refused():
 def test_a_tiny_run_ranks_the_queen_above_the_knight(tmp_path):
     records = list(
         fairyforge.values(
-            "chess", kinds=["Q", "N"], games=8, nodes=300, max_plies=100, workers=2, out=tmp_path
+            "chess",
+            kinds=["Q", "N"],
+            games=8,
+            unit_games=8,
+            nodes=300,
+            max_plies=100,
+            workers=2,
+            out=tmp_path,
         )
     )
     assert len(records) == 7 * 8
@@ -64,7 +71,8 @@ def test_a_tiny_run_ranks_the_queen_above_the_knight(tmp_path):
 
 
 def test_cli_values_table_json_and_plot(capsys, tmp_path):
-    argv = ["values", "-v", "evolution", "--kinds", "Q", "--games", "2", "--nodes", "200"]
+    argv = ["values", "-v", "evolution", "--kinds", "Q", "--games", "2", "--unit-games", "2"]
+    argv += ["--nodes", "200"]
     argv += ["--max-plies", "30", "--workers", "1", "--out", str(tmp_path)]
     assert cli.main([*argv, "--plot"]) == 0
     out = capsys.readouterr().out
