@@ -29,7 +29,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor
 from concurrent.futures import wait as futures_wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -171,12 +171,10 @@ def local_pool(workers: int | None) -> ProcessPoolExecutor:
     )
 
 
-def stop_pool(pool: ProcessPoolExecutor, futures: Iterable[Future]) -> None:
+def stop_pool(pool: ProcessPoolExecutor) -> None:
     """Cancel what has not started and end the workers now: terminated, then
     killed after :data:`TERMINATE_SECONDS` if still running."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
-    for future in futures:
-        future.cancel()
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         if process.is_alive():
@@ -313,7 +311,7 @@ class Runner:
 
     def _stop_pool(self) -> None:
         if self._pool is not None:
-            stop_pool(self._pool, [])
+            stop_pool(self._pool)
             self._pool = None
 
     def close(self) -> None:
@@ -387,10 +385,10 @@ class ProgressBar:
     def __exit__(self, *exc: object) -> None:
         self._progress.stop()
 
-    def advance(self, status: str | None = None, steps: int = 1) -> None:
-        """One more done (or ``steps``), with a new status text."""
+    def advance(self, status: str | None = None) -> None:
+        """One more done, with a new status text."""
         fields = {"status": status} if status is not None else {}
-        self._progress.update(self._task, advance=steps, **fields)
+        self._progress.update(self._task, advance=1, **fields)
 
     def describe(self, description: str, total: int | None = None, done: int | None = None) -> None:
         """Move on to another phase: a new description, total and count."""
