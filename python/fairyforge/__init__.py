@@ -12,7 +12,9 @@ Move.from_uci('e2e4')
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import os
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
 
 from fairyforge._core import (
     MAX_DEPTH,
@@ -102,6 +104,48 @@ def search(
     )
 
 
+def study(
+    variant: str = "chess",
+    *,
+    out: str | os.PathLike[str] | None = None,
+    executor: Any = None,
+    workers: int | None = None,
+    **settings: Any,
+) -> Iterator[dict]:
+    """A self-play balance study (see :mod:`fairyforge.tools.study` and
+    docs/STUDIES.md): an iterator over the game records, those already in
+    ``out`` first, then each new one as it finishes. ``settings`` as for
+    :func:`fairyforge.tools.study.make_plan` (``options``, ``grid``,
+    ``games``, ``nodes``, ``movetime``, ``tc``, ``openings``, ``seed``,
+    ...); ``executor``: a ``concurrent.futures.Executor`` or a Dask
+    ``Client`` (default: a local process pool of ``workers``).
+    ``fairyforge.tools.study.summarize(records)`` sums them up."""
+    from fairyforge.tools import study as _study
+
+    plan = _study.make_plan(variant, **settings)
+    return _study.run(plan, out=out, executor=executor, workers=workers)
+
+
+def values(
+    variant: str = "chess",
+    *,
+    out: str | os.PathLike[str] | None = None,
+    executor: Any = None,
+    workers: int | None = None,
+    **settings: Any,
+) -> Iterator[dict]:
+    """Piece values by self-play from uneven starts (see
+    :mod:`fairyforge.tools.values`): an iterator over the game records, as
+    :func:`study`; ``settings`` as for
+    :func:`fairyforge.tools.values.make_plan` (``options``, ``kinds``,
+    ``games``, limits, ``seed``). ``fairyforge.tools.values.estimate(records)``
+    turns them into values."""
+    from fairyforge.tools import values as _values
+
+    plan = _values.make_plan(variant, **settings)
+    return _values.run(plan, out=out, executor=executor, workers=workers)
+
+
 __all__ = [
     "AUTOMATON",
     "BISHOP",
@@ -150,7 +194,9 @@ __all__ = [
     "divide_text",
     "perft",
     "search",
+    "study",
     "time_limits",
+    "values",
     "variant",
     "variants",
 ]

@@ -1,8 +1,10 @@
 """Bulk analysis of recorded games: every position of every game in a PGN
 file is searched, game by game, on a local process pool (or a Dask
 cluster). One JSON line per game is appended as soon as that game is done,
-so an interrupted run loses nothing and resumes where it stopped; a
-malformed game is skipped and reported, never fatal. Each worker searches
+so an interrupted run loses nothing and resumes where it stopped; the
+settings (limits and source) are stored beside the output, and a rerun
+with other settings is refused; a malformed game is skipped and reported,
+never fatal. Each worker searches
 with one :class:`fairyforge.Engine`, whose table is kept from position to
 position of a game and cleared between games.
 """
@@ -102,9 +104,24 @@ def run(
     workers: int | None = None,
     client: Any = None,
     progress: Callable[[dict], None] | None = None,
+    source: str | os.PathLike[str] | None = None,
 ) -> list[dict]:
     """Analyse the games not yet in ``out`` (appending each as it finishes)
-    and return every record, old and new, by game index."""
+    and return every record, old and new, by game index. ``out`` is tied
+    to the limits and ``source`` (the PGN file, by absolute path): a rerun
+    with others raises :class:`~fairyforge.tools.pool.SettingsMismatchError`.
+    ``client``: a ``dask.distributed.Client`` or any
+    ``concurrent.futures.Executor``."""
+    if out is not None and items:
+        first = min(items, key=lambda t: t.index)
+        pool.claim(
+            out,
+            {
+                "depth": first.depth,
+                "nodes": first.nodes,
+                "source": os.path.abspath(source) if source is not None else None,
+            },
+        )
     return pool.run_resumable(
         analyse,
         items,

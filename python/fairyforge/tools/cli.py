@@ -7,6 +7,9 @@ Subcommands:
   analyse  search every position of the games in a PGN file
   match    play two players (engine configurations or UCI engines)
   render   draw a position (a FEN, or a game of a PGN file) as SVG or PNG
+  study    self-play balance studies of a variant and its option grid
+  values   piece values measured by self-play from imbalanced starts
+  openings opening trees of played games and books from MultiPV searches
   uci      speak UCI on standard input and output (for GUIs and tools)
   xboard   speak XBoard/CECP v2 on standard input and output
 
@@ -308,12 +311,12 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
-    from rich.progress import Progress
-
-    from fairyforge.tools import analysis, pool
+    from fairyforge.tools import analysis, jobs, pool
 
     if args.dask:
         require("dask.distributed", "--dask")
+    jobs.input_file(args.pgn, "pgn")
+    jobs.output_file(args.out)
     errors: list = []
     items = list(analysis.tasks(args.pgn, depth=args.depth, nodes=args.nodes, errors=errors))
     for e in errors:
@@ -323,15 +326,22 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         from dask.distributed import Client
 
         client = Client(args.dask)
-    with Progress(console=console, transient=True) as progress:
-        task = progress.add_task("analysing", total=len(items))
-        progress.update(task, completed=len(pool.recorded(args.out) & {t.index for t in items}))
+    done = len(pool.recorded(args.out) & {t.index for t in items})
+    positions = 0
+    with jobs.ProgressBar(console, "analysing", len(items), done) as bar:
+
+        def advance(record: dict) -> None:
+            nonlocal positions
+            positions += len(record["positions"])
+            bar.advance(f"{positions} positions")
+
         records = analysis.run(
             items,
             out=args.out,
             workers=args.workers,
             client=client,
-            progress=lambda _r: progress.advance(task),
+            progress=advance,
+            source=args.pgn,
         )
     s = analysis.summary(records)
     table = Table(title=f"analysis of {args.pgn}")
@@ -406,9 +416,8 @@ def match_player(args: argparse.Namespace, side: str):
 
 
 def cmd_match(args: argparse.Namespace) -> int:
-    from rich.progress import Progress
-
-    from fairyforge.tools import match, pool
+    from fairyforge.tools import jobs, match, pool
+    from fairyforge.tools import openings as openingsmod
     from fairyforge.tools.clock import TimeControl
 
     if args.dask:
@@ -423,10 +432,8 @@ def cmd_match(args: argparse.Namespace) -> int:
             raise fairyforge.InvalidOptionError(f"invalid option {flag}: {value} (at least 1)")
     if args.grace < 0:
         raise fairyforge.InvalidOptionError(f"invalid option --grace: {args.grace} (at least 0)")
-    if args.out and not os.path.isdir(os.path.dirname(args.out) or "."):
-        raise fairyforge.InvalidOptionError(
-            f"invalid option --out: no directory {os.path.dirname(args.out)!r}"
-        )
+    if args.out:
+        jobs.output_prefix(args.out)
     a, b = match_player(args, "a"), match_player(args, "b")
     if a.name == b.name:
         a = dataclasses.replace(a, name=f"{a.name} (a)")
@@ -438,6 +445,11 @@ def cmd_match(args: argparse.Namespace) -> int:
         )
     variants = fairyforge.variants() if args.variant == "all" else [args.variant]
     options = parse_options(args.opt)
+    if args.openings and args.variant == "all":
+        raise fairyforge.InvalidOptionError(
+            "invalid option --variant: name the variant the --openings file is of"
+        )
+    book = openingsmod.read(args.openings, args.variant, options) if args.openings else None
     client = None
     if args.dask:
         from dask.distributed import Client
@@ -473,17 +485,26 @@ def cmd_match(args: argparse.Namespace) -> int:
             fen=args.fen,
             tc=tc,
             grace_ms=args.grace,
+            openings=book,
         )
         out = f"{args.out}.{variant}.jsonl" if args.out else None
-        with Progress(console=console, transient=True) as progress:
-            task = progress.add_task(f"{variant}", total=len(games))
-            progress.update(task, completed=len(pool.recorded(out) & {g.index for g in games}))
+        if out:
+            jobs.output_file(out)
+        done = len(pool.recorded(out) & {g.index for g in games})
+        with jobs.ProgressBar(console, variant, len(games), done) as bar:
+            seen: list[dict] = []
+
+            def advance(record: dict, bar: jobs.ProgressBar = bar, seen: list = seen) -> None:
+                seen.append(record)
+                now = match.score(seen, a.name)
+                bar.advance(f"{a.name} {now.fraction:.1%} (+{now.wins} ={now.draws} -{now.losses})")
+
             records = match.run(
                 games,
                 out=out,
                 workers=args.workers,
                 client=client,
-                progress=lambda _r, task=task: progress.advance(task),
+                progress=advance,
             )
         s = match.summary(records, a.name, b.name)
         score = s["score"]
@@ -678,6 +699,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-plies", type=int, default=200, help="adjudicate a draw after this (default: 200)"
     )
     p.add_argument("--seed", type=int, default=1, help="opening seed (default: 1)")
+    p.add_argument(
+        "--openings",
+        metavar="FILE",
+        help="openings from this EPD or PGN file, in turn, instead of random plies (default: none)",
+    )
     p.add_argument("--workers", type=int, default=None, help="local processes (default: cores)")
     p.add_argument(
         "--dask", metavar="ADDRESS", help="run on a Dask scheduler instead (default: none)"
@@ -724,6 +750,9 @@ def build_parser() -> argparse.ArgumentParser:
     for name, protocol in [("uci", "UCI"), ("xboard", "XBoard / CECP v2")]:
         p = sub.add_parser(name, help=f"speak {protocol} on stdin/stdout (docs/PROTOCOLS.md)")
         p.set_defaults(func=cmd_protocol)
+    from fairyforge.tools import workbench
+
+    workbench.register(sub)
     return parser
 
 
@@ -733,10 +762,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if getattr(args, "depth", 1) is not None and getattr(args, "depth", 1) < 0:
         parser.error("depth must be >= 0")
+    from fairyforge.tools import jobs
+
     try:
         return args.func(args)
-    except ValueError as e:
-        console.print(f"[bold red]error:[/bold red] {escape(str(e))}", highlight=False)
+    except (ValueError, jobs.MissingExtraError, jobs.WorkerError) as e:
+        console.print(
+            f"[bold red]error:[/bold red] {escape(str(e))}", highlight=False, soft_wrap=True
+        )
         return 2
     except KeyboardInterrupt:
         console.print("[yellow]interrupted[/yellow]")

@@ -30,10 +30,10 @@ import math
 import os
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import fairyforge
 from fairyforge import pgn
@@ -41,6 +41,9 @@ from fairyforge.tools import players, pool
 from fairyforge.tools.clock import TimeControl, format_clock
 from fairyforge.tools.players import Player
 from fairyforge.tools.uci_client import EngineCrashed, EngineTimeout
+
+if TYPE_CHECKING:
+    from fairyforge.tools.openings import Opening
 
 __all__ = [
     "GRACE_MS",
@@ -76,7 +79,9 @@ REFEREE_TERMINATIONS = {
 class Pairing:
     """One game to play: variant, options, index, the two players (``white``
     plays White), the opening seed and plies, the adjudication length, and
-    optionally a start FEN, a clock (``tc``) and the referee's grace."""
+    optionally a start FEN, a clock (``tc``), the referee's grace and a
+    ``book``: opening moves (UCI) played from the start instead of the
+    seeded random plies."""
 
     variant: str
     options: dict = field(default_factory=dict)
@@ -89,6 +94,7 @@ class Pairing:
     fen: str | None = None
     tc: TimeControl | None = None
     grace_ms: int = GRACE_MS
+    book: tuple[str, ...] = ()
 
 
 def opening(board: fairyforge.Board, seed: int, plies: int) -> None:
@@ -184,7 +190,11 @@ def _new_game(player: Player, board: fairyforge.Board) -> bool:
 def play(p: Pairing) -> dict:
     """Play one game and return its record (a JSON-serialisable dict)."""
     board = fairyforge.Board(p.variant, p.fen, **p.options)
-    opening(board, p.seed, p.opening_plies)
+    if p.book:
+        for move in p.book:
+            board.push_uci(move)
+    else:
+        opening(board, p.seed, p.opening_plies)
     book = len(board.move_stack)
     base = p.tc.base_ms if p.tc is not None else None
     game = _Game(board, [base, base] if base is not None else None)
@@ -292,12 +302,16 @@ def pairings(
     fen: str | None = None,
     tc: TimeControl | None = None,
     grace_ms: int = GRACE_MS,
+    openings: Sequence[Opening] | None = None,
 ) -> list[Pairing]:
     """``games`` games between ``a`` and ``b``, colours alternating. Each
     opening is played twice with colours swapped; when the two players
     play alike (self-play), every game gets an opening of its own instead,
-    so that no game replays another. Raises ``ValueError`` subclasses for
-    a bad variant, option or FEN and for two players of the same name."""
+    so that no game replays another. The openings are seeded random plies,
+    or the ``openings`` given (from an EPD or PGN file, see
+    :func:`fairyforge.tools.openings.read`), taken in turn (their start
+    replaces ``fen``). Raises ``ValueError`` subclasses for a bad variant,
+    option or FEN and for two players of the same name."""
     if a.name == b.name:
         raise fairyforge.InvalidOptionError(
             f"invalid players: both are named {a.name!r} (records are scored by name)"
@@ -307,7 +321,8 @@ def pairings(
     out = []
     for i in range(games):
         white, black = (a, b) if i % 2 == 0 else (b, a)
-        opening_seed = seed * 100003 + (i // 2 if paired else i)
+        n = i // 2 if paired else i
+        book = openings[n % len(openings)] if openings else None
         out.append(
             Pairing(
                 variant,
@@ -315,11 +330,13 @@ def pairings(
                 i,
                 white,
                 black,
-                opening_seed,
+                seed * 100003 + n,
+                opening_plies=0 if book else Pairing.opening_plies,
                 max_plies=max_plies,
-                fen=fen,
+                fen=book.fen if book else fen,
                 tc=tc,
                 grace_ms=grace_ms,
+                book=book.moves if book else (),
             )
         )
     return out
@@ -328,12 +345,14 @@ def pairings(
 def settings(games: list[Pairing]) -> dict[str, Any]:
     """What decides the games of a match, stored beside its output: the
     variant, options, start, players, clock, grace, adjudication and the
-    opening seed of its first game (not how many games it has, so a rerun
-    with more games extends it)."""
+    opening seed (or book line) of its first game (not how many games it
+    has, so a rerun with more games extends it)."""
     first = min(games, key=lambda g: g.index)
     fields = dataclasses.asdict(first)
     for name in ("index", "white", "black", "tc"):
         del fields[name]
+    if not first.book:
+        del fields["book"]
     fields["tc"] = str(first.tc) if first.tc is not None else None
     fields["players"] = {p.name: p.settings() for p in (first.white, first.black)}
     return fields
@@ -352,9 +371,9 @@ def run(
     as it finishes; the match settings go to the ``.settings.json`` file
     beside them, and a rerun with other settings raises
     :class:`~fairyforge.tools.pool.SettingsMismatchError`. ``client``: a
-    ``dask.distributed.Client`` to run on a cluster; otherwise a local
-    process pool of ``workers`` (1: in this process, whose engines are
-    closed at the end)."""
+    ``dask.distributed.Client`` to run on a cluster, or any
+    ``concurrent.futures.Executor``; otherwise a local process pool of
+    ``workers`` (1: in this process, whose engines are closed at the end)."""
     if not games:
         return pool.read(out) if out is not None and os.path.exists(out) else []
     record_pgn = None

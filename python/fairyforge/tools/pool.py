@@ -1,21 +1,33 @@
 """Running many independent jobs (games to play, games to analyse) on a
-local process pool or a Dask cluster, with results appended to a
-JSON-lines file so that an interrupted run resumes where it stopped."""
+local process pool, an executor or a Dask cluster (see
+:mod:`fairyforge.tools.jobs`), with results appended to a JSON-lines file
+so that an interrupted run resumes where it stopped. A torn last line (a
+run killed while writing it) is cut off with a warning, and one run at a
+time may write an output (a lock held while it runs)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import os
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any, TypeVar
 
+from fairyforge.tools import jobs
+
 T = TypeVar("T")
+
+log = logging.getLogger("fairyforge.jobs")
 
 
 class SettingsMismatchError(ValueError):
     """An output that holds results made with other settings than a rerun's."""
+
+
+class OutputBusyError(ValueError):
+    """An output that another run is writing now."""
 
 
 def settings_path(out: str | os.PathLike[str]) -> Path:
@@ -30,6 +42,7 @@ def claim(out: str | os.PathLike[str], settings: dict[str, Any]) -> None:
     :class:`SettingsMismatchError` says which differ."""
     path = settings_path(out)
     wanted = json.loads(json.dumps(settings, sort_keys=True))
+    repair(out)
     if not recorded(out):
         path.write_text(json.dumps(wanted, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         return
@@ -57,18 +70,90 @@ def _differences(old: Any, new: Any, prefix: str = "") -> Iterator[tuple[str, An
         yield prefix.rstrip("."), old, new
 
 
+def repair(path: str | os.PathLike[str]) -> None:
+    """Cut off a torn last line of ``path`` (a run killed while appending
+    it), with a warning; its task runs again. A last line that is whole
+    but lacks its newline gets one."""
+    if not os.path.exists(path):
+        return
+    with open(path, "rb+") as handle:
+        data = handle.read()
+        if not data or data.endswith(b"\n"):
+            return
+        start = data.rfind(b"\n") + 1
+        if _parse(data[start:]) is not None:
+            handle.write(b"\n")
+            return
+        handle.truncate(start)
+    log.warning(
+        "%s: cut off a torn last line (%d bytes, from a run that was killed while writing it); "
+        "its task runs again",
+        path,
+        len(data) - start,
+    )
+
+
+def _parse(line: bytes | str) -> dict | None:
+    """A record line as a dict with an ``index``, or None."""
+    try:
+        record = json.loads(line)
+    except ValueError:
+        return None
+    return record if isinstance(record, dict) and isinstance(record.get("index"), int) else None
+
+
+def _records(path: str | os.PathLike[str]) -> Iterator[dict]:
+    """The records of ``path`` in file order; a line that is not a record is
+    skipped with a warning, and a record of an index seen before too."""
+    seen = set()
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        for number, line in enumerate(handle, 1):
+            if not line.strip():
+                continue
+            record = _parse(line)
+            if record is None:
+                log.warning("%s line %d: not a record, ignored", path, number)
+            elif record["index"] in seen:
+                log.warning("%s line %d: index %d again, ignored", path, number, record["index"])
+            else:
+                seen.add(record["index"])
+                yield record
+
+
 def recorded(path: str | os.PathLike[str] | None) -> set[int]:
     """The ``index`` of every record already in ``path``."""
     if path is None or not os.path.exists(path):
         return set()
-    with open(path, encoding="utf-8") as handle:
-        return {json.loads(line)["index"] for line in handle if line.strip()}
+    return {record["index"] for record in _records(path)}
 
 
 def read(path: str | os.PathLike[str]) -> list[dict]:
     """Every record of ``path``, sorted by index."""
-    with open(path, encoding="utf-8") as handle:
-        return sorted((json.loads(line) for line in handle if line.strip()), key=_index)
+    return sorted(_records(path), key=_index)
+
+
+@contextlib.contextmanager
+def lock(out: str | os.PathLike[str]) -> Iterator[None]:
+    """Hold ``out`` for this run: a second run writing the same output at the
+    same time is refused with :class:`OutputBusyError` (the lock ends with
+    the process, however it ends). Where ``fcntl`` is missing, no lock."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        yield
+        return
+    path = Path(out).with_suffix(".lock")
+    with open(path, "a+", encoding="utf-8") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise OutputBusyError(
+                f"{out} is being written by another run: wait for it, or name another output"
+            ) from None
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def _index(record: dict) -> int:
@@ -79,22 +164,17 @@ def run_tasks(
     fn: Callable[[T], dict], items: Iterable[T], *, workers: int | None = None, client: Any = None
 ) -> Iterator[dict]:
     """``fn`` over ``items``, yielding results as they finish: in this
-    process (``workers=1``), on a local process pool, or on a Dask
-    ``client``."""
-    items = list(items)
-    if not items:
-        return
-    if client is not None:
-        from dask.distributed import as_completed as dask_completed
+    process (``workers=1``), on a local process pool, or on ``client`` (a
+    ``dask.distributed.Client`` or any ``concurrent.futures.Executor``);
+    see :func:`fairyforge.tools.jobs.execute`."""
+    for _, result in jobs.execute(fn, items, executor=client, workers=workers):
+        yield result
 
-        for future in dask_completed(client.map(fn, items, pure=False)):
-            yield future.result()
-    elif workers == 1:
-        yield from map(fn, items)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for future in as_completed([pool.submit(fn, item) for item in items]):
-                yield future.result()
+
+def append(out: str | os.PathLike[str], record: dict) -> None:
+    """Append one record to ``out`` as one line, written at once."""
+    with open(out, "a", encoding="utf-8") as handle:
+        handle.write(json.dumps(record) + "\n")
 
 
 def run_resumable(
@@ -109,14 +189,16 @@ def run_resumable(
 ) -> list[dict]:
     """Run the items whose index is not yet recorded in ``out``, appending
     each result as it arrives; return every record (old and new) by index."""
-    done = recorded(out)
-    records = []
-    todo = [item for item in items if index(item) not in done]
-    for record in run_tasks(fn, todo, workers=workers, client=client):
+    with lock(out) if out is not None else contextlib.nullcontext():
         if out is not None:
-            with open(out, "a", encoding="utf-8") as handle:
-                handle.write(json.dumps(record) + "\n")
-        records.append(record)
-        if progress:
-            progress(record)
+            repair(out)
+        done = recorded(out)
+        records = []
+        todo = [item for item in items if index(item) not in done]
+        for record in run_tasks(fn, todo, workers=workers, client=client):
+            if out is not None:
+                append(out, record)
+            records.append(record)
+            if progress:
+                progress(record)
     return read(out) if out is not None else sorted(records, key=_index)
