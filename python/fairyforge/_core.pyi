@@ -21,6 +21,7 @@ __all__ = [
     "variants",
     "variant",
     "time_limits",
+    "piece_types",
     "run_uci",
     "run_xboard",
     "InvalidFenError",
@@ -340,6 +341,7 @@ class Engine:
         info: Callable[[Info], object] | None = None,
     ) -> list[SearchResult]: ...
 
+def piece_types() -> list[tuple[str, str]]: ...
 def time_limits(
     remaining_ms: int, increment_ms: int = 0, moves_to_go: int | None = None, overhead_ms: int = 30
 ) -> tuple[int, int]: ...

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from fairyforge._core import InvalidSquareError
+from fairyforge._core import InvalidSquareError, piece_types
 
 __all__ = [
     "AUTOMATON",
@@ -57,25 +57,9 @@ PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = 1, 2, 3, 4, 5, 6
 CORE, MISSILE, DRONE, TURRET, AUTOMATON, ROVER, MAHARAJAH, GRYPHON = 7, 8, 9, 10, 11, 12, 13, 14
 PIECE_TYPES = list(range(1, 15))
 #: Lower-case letter of each piece type (index 0 unused, as python-chess).
-PIECE_SYMBOLS = [None, "p", "n", "b", "r", "q", "k", "c", "m", "d", "t", "a", "v", "h", "g"]
+PIECE_SYMBOLS: list[str | None] = [None, *(letter for letter, _ in piece_types())]
 #: Name of each piece type (index 0 unused, as python-chess).
-PIECE_NAMES = [
-    None,
-    "pawn",
-    "knight",
-    "bishop",
-    "rook",
-    "queen",
-    "king",
-    "core",
-    "missile",
-    "drone",
-    "turret",
-    "automaton",
-    "rover",
-    "maharajah",
-    "gryphon",
-]
+PIECE_NAMES: list[str | None] = [None, *(name for _, name in piece_types())]
 
 
 def _mask(squares: SquareSet | int | Iterable[int]) -> int:

@@ -18,7 +18,15 @@ create_exception!(
 
 /// Register this module's exception on the native module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("InvalidSetupError", m.py().get_type::<InvalidSetupError>())
+    m.add("InvalidSetupError", m.py().get_type::<InvalidSetupError>())?;
+    m.add_function(wrap_pyfunction!(piece_types, m)?)
+}
+
+/// `(letter, name)` of every piece type, in python-chess's order (1 pawn
+/// .. 6 king, then 7 core .. 14 gryphon), lower-case letters.
+#[pyfunction]
+fn piece_types() -> Vec<(char, &'static str)> {
+    TYPES.iter().map(|k| (k.letter().to_ascii_lowercase(), k.name())).collect()
 }
 
 /// The set-up error for an engine message.
