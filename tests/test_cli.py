@@ -122,6 +122,46 @@ def test_match_runs_and_resumes(capsys, tmp_path):
     assert len((tmp_path / "m.evolution.jsonl").read_text().splitlines()) == 2
 
 
+def test_match_sprt_stops_when_a_much_weaker_player_is_shown_weaker(capsys, tmp_path):
+    prefix = str(tmp_path / "s")
+    argv = ["match", "-v", "chess", "--b", "material", "--nodes", "200", "--games", "60"]
+    argv += ["--max-plies", "120", "--sprt", "elo0=0 elo1=5 alpha=0.05 beta=0.05", "--json"]
+    code, out = run(capsys, *argv, "--out", prefix, "--workers", "1")
+    assert code == 0
+    doc = json.loads(out)["variants"][0]
+    test = doc["sprt"]
+    assert test["decision"] == "H1" and test["llr"] >= test["bounds"][1] == 2.944
+    assert sum(test["pentanomial"]) == test["pairs"] and doc["games"] < 60
+    assert doc["games"] == 2 * test["pairs"]  # one game at a time: it stops on the deciding pair
+    records = (tmp_path / "s.chess.jsonl").read_text().splitlines()
+    assert len(records) == doc["games"]
+    stored = json.loads((tmp_path / "s.chess.settings.json").read_text())
+    assert stored["sprt"] == {"elo0": 0.0, "elo1": 5.0, "alpha": 0.05, "beta": 0.05}
+    # Resumed: decided already, so no game more, and the same verdict.
+    code, out = run(capsys, *argv, "--out", prefix)
+    assert code == 0 and json.loads(out)["variants"][0]["sprt"] == test
+    assert len((tmp_path / "s.chess.jsonl").read_text().splitlines()) == len(records)
+    # Another test (or none) on the same output is refused, naming the field.
+    code, _ = run(capsys, *argv[:-3], "--json", "--out", prefix)
+    assert code == 2 and "sprt: {" in LAST_ERR[0] and "None now" in LAST_ERR[0]
+    code, out = run(capsys, *argv[:-3], "--sprt", "elo1=10", "--out", prefix)
+    assert code == 2 and "sprt.elo1: 5.0 there, 10.0 now" in LAST_ERR[0]
+    # The text report shows the test.
+    code, out = run(capsys, *argv[:-1], "--out", prefix)
+    assert code == 0 and "SPRT elo0=0 elo1=5" in out and "H1" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [("elo1=x", "is not a number"), ("elo0=5 elo1=1", "must be above"), ("e=1", "expected")],
+)
+def test_match_bad_sprt_text_is_a_one_line_error(capsys, text, why):
+    code, out = run(capsys, "match", "-v", "chess", "--games", "2", "--sprt", text)
+    assert code == 2 and out == ""
+    lines = LAST_ERR[0].strip().splitlines()
+    assert len(lines) == 1 and "invalid option sprt" in lines[0] and why in lines[0]
+
+
 def test_render_writes_svg(capsys, tmp_path):
     out = tmp_path / "b.svg"
     code, _ = run(capsys, "render", "8/8/8/4k3/8/8/8/4K2R w K - 0 1", "-o", str(out))

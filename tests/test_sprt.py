@@ -67,3 +67,25 @@ def test_decisions_on_simulated_matches():
     strong = [simulate(25, test, rng) for _ in range(20)]
     weak = [simulate(-15, test, rng) for _ in range(20)]
     assert strong.count("H1") >= 18 and weak.count("H0") >= 18
+
+
+def test_pairs_of_records_and_status():
+    from fairyforge.tools.sprt import Sprt, pair_points, status
+
+    def game(i: int, white: str, result: str) -> dict:
+        return {"index": i, "white": white, "black": "b" if white == "a" else "a", "result": result}
+
+    records = [
+        game(0, "a", "1-0"),
+        game(1, "b", "1/2-1/2"),
+        game(3, "a", "0-1"),  # pair 1 lacks game 2: not counted yet
+        game(4, "a", "0-1"),
+        game(5, "b", "1-0"),
+    ]
+    assert pair_points(records, "a") == [1.5, 0.0]
+    assert pair_points(records, "b") == [0.5, 2.0]
+    state = status(Sprt(0, 5), records, "a")
+    assert state.pentanomial == (1, 0, 0, 1, 0) and state.decision is None
+    doc = state.as_dict()
+    assert doc["pairs"] == 2 and doc["bounds"] == [-2.944, 2.944] and doc["elo"] < 0
+    assert "penta 1-0-0-1-0" in state.text()

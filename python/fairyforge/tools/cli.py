@@ -418,6 +418,7 @@ def match_player(args: argparse.Namespace, side: str):
 def cmd_match(args: argparse.Namespace) -> int:
     from fairyforge.tools import jobs, match, pool
     from fairyforge.tools import openings as openingsmod
+    from fairyforge.tools import sprt as sprtmod
     from fairyforge.tools.clock import TimeControl
 
     if args.dask:
@@ -425,6 +426,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     if args.plot:
         require("matplotlib", "--plot")
     tc = TimeControl.parse(args.tc) if args.tc is not None else None
+    test = sprtmod.Sprt.parse(args.sprt) if args.sprt is not None else None
     for name in ("games", "nodes", "movetime", "hash", "max_plies"):
         value = getattr(args, name)
         if value is not None and value < 1:
@@ -461,7 +463,8 @@ def cmd_match(args: argparse.Namespace) -> int:
         limit = f"{args.movetime} ms per move"
     else:
         limit = f"{args.nodes} nodes per move"
-    table = Table(title=f"{a.name} vs {b.name} ({args.games} games per variant, {limit})")
+    most = "at most " if test is not None else ""
+    table = Table(title=f"{a.name} vs {b.name} ({most}{args.games} games per variant, {limit})")
     for col in ["variant", "games", "W", "D", "L", "score", "Elo", "95% interval"]:
         table.add_column(col, justify="left" if col == "variant" else "right")
     ends = Table(title="terminations")
@@ -472,7 +475,15 @@ def cmd_match(args: argparse.Namespace) -> int:
     columns.append("crashes")
     for col in columns:
         times.add_column(col, justify="left" if col in ("variant", "player") else "right")
-    plotted = []
+    tests = Table(
+        title=f"SPRT elo0={test.elo0:g} elo1={test.elo1:g} alpha={test.alpha:g} "
+        f"beta={test.beta:g} (pairs of games, pentanomial 0-2 points)"
+        if test
+        else ""
+    )
+    for col in ["variant", "pairs", "pentanomial", "LLR", "bounds", "Elo", "decision"]:
+        tests.add_column(col, justify="left" if col == "variant" else "right")
+    plotted, docs = [], []
     for variant in variants:
         games = match.pairings(
             variant,
@@ -493,11 +504,17 @@ def cmd_match(args: argparse.Namespace) -> int:
         done = len(pool.recorded(out) & {g.index for g in games})
         with jobs.ProgressBar(console, variant, len(games), done) as bar:
             seen: list[dict] = []
+            old = pool.read(out) if test is not None and out and os.path.exists(out) else []
 
-            def advance(record: dict, bar: jobs.ProgressBar = bar, seen: list = seen) -> None:
+            def advance(
+                record: dict, bar: jobs.ProgressBar = bar, seen: list = seen, old: list = old
+            ) -> None:
                 seen.append(record)
                 now = match.score(seen, a.name)
-                bar.advance(f"{a.name} {now.fraction:.1%} (+{now.wins} ={now.draws} -{now.losses})")
+                line = f"{a.name} {now.fraction:.1%} (+{now.wins} ={now.draws} -{now.losses})"
+                if test is not None:
+                    line += " " + sprtmod.status(test, old + seen, a.name).text()
+                bar.advance(line)
 
             records = match.run(
                 games,
@@ -505,8 +522,33 @@ def cmd_match(args: argparse.Namespace) -> int:
                 workers=args.workers,
                 client=client,
                 progress=advance,
+                sprt=test,
             )
         s = match.summary(records, a.name, b.name)
+        doc: dict = {
+            "variant": variant,
+            "games": s["score"].games,
+            "wins": s["score"].wins,
+            "draws": s["score"].draws,
+            "losses": s["score"].losses,
+            "elo": list(s["elo"]),
+            "terminations": s["terminations"],
+            "players": s["players"],
+        }
+        if test is not None:
+            state = sprtmod.status(test, records, a.name)
+            doc["sprt"] = state.as_dict()
+            lower, upper = test.bounds()
+            tests.add_row(
+                variant,
+                str(sum(state.pentanomial)),
+                " ".join(str(c) for c in state.pentanomial),
+                f"{state.llr:.2f}",
+                f"[{lower:.2f}, {upper:.2f}]",
+                f"{sprtmod.elo_estimate(state.pentanomial):+.1f}",
+                state.decision or "undecided",
+            )
+        docs.append(doc)
         score = s["score"]
         elo, lo, hi = s["elo"]
         plotted.append((variant, elo, lo, hi))
@@ -533,9 +575,14 @@ def cmd_match(args: argparse.Namespace) -> int:
                 str(p["illegal_moves"]),
                 str(p["crashes"]),
             )
-    results.print(table)
-    results.print(ends)
-    results.print(times)
+    if args.json:
+        print(json.dumps({"a": a.name, "b": b.name, "limit": limit, "variants": docs}))
+    else:
+        results.print(table)
+        if test is not None:
+            results.print(tests)
+        results.print(ends)
+        results.print(times)
     if args.out:
         console.print(f"games in {args.out}.<variant>.jsonl and .pgn", highlight=False)
     if args.plot:
@@ -715,8 +762,15 @@ def build_parser() -> argparse.ArgumentParser:
         "PREFIX.<variant>.settings.json; a rerun continues (default: no files)",
     )
     p.add_argument(
+        "--sprt",
+        metavar="TEXT",
+        help='a sequential test over game pairs, e.g. "elo0=0 elo1=5 alpha=0.05 beta=0.05": '
+        "stop when it decides, --games being the most (default: none)",
+    )
+    p.add_argument(
         "--plot", metavar="PNG", help="draw Elo with 95%% intervals per variant (default: none)"
     )
+    add_json(p)
     p.set_defaults(func=cmd_match)
 
     p = sub.add_parser(

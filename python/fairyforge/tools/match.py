@@ -38,8 +38,10 @@ from typing import TYPE_CHECKING, Any
 import fairyforge
 from fairyforge import pgn
 from fairyforge.tools import players, pool
+from fairyforge.tools import sprt as sprtmod
 from fairyforge.tools.clock import TimeControl, format_clock
 from fairyforge.tools.players import Player
+from fairyforge.tools.sprt import Sprt
 from fairyforge.tools.uci_client import EngineCrashed, EngineTimeout
 
 if TYPE_CHECKING:
@@ -342,11 +344,12 @@ def pairings(
     return out
 
 
-def settings(games: list[Pairing]) -> dict[str, Any]:
+def settings(games: list[Pairing], sprt: Sprt | None = None) -> dict[str, Any]:
     """What decides the games of a match, stored beside its output: the
     variant, options, start, players, clock, grace, adjudication and the
     opening seed (or book line) of its first game (not how many games it
-    has, so a rerun with more games extends it)."""
+    has, so a rerun with more games extends it), and the SPRT that stops it
+    (when there is one)."""
     first = min(games, key=lambda g: g.index)
     fields = dataclasses.asdict(first)
     for name in ("index", "white", "black", "tc"):
@@ -355,6 +358,8 @@ def settings(games: list[Pairing]) -> dict[str, Any]:
         del fields["book"]
     fields["tc"] = str(first.tc) if first.tc is not None else None
     fields["players"] = {p.name: p.settings() for p in (first.white, first.black)}
+    if sprt is not None:
+        fields["sprt"] = dataclasses.asdict(sprt)
     return fields
 
 
@@ -365,6 +370,7 @@ def run(
     workers: int | None = None,
     client=None,
     progress: Callable[[dict], None] | None = None,
+    sprt: Sprt | None = None,
 ) -> list[dict]:
     """Play the games not already recorded in ``out`` (a ``.jsonl`` file),
     appending each record to it and its PGN to the ``.pgn`` file beside it
@@ -373,12 +379,16 @@ def run(
     :class:`~fairyforge.tools.pool.SettingsMismatchError`. ``client``: a
     ``dask.distributed.Client`` to run on a cluster, or any
     ``concurrent.futures.Executor``; otherwise a local process pool of
-    ``workers`` (1: in this process, whose engines are closed at the end)."""
+    ``workers`` (1: in this process, whose engines are closed at the end).
+    ``sprt``: stop as soon as the test decides on the complete pairs, for
+    the player who has White in the first game (see
+    :func:`fairyforge.tools.sprt.status`)."""
     if not games:
         return pool.read(out) if out is not None and os.path.exists(out) else []
+    until = sprtmod.stopper(sprt, _first_player(games)) if sprt is not None else None
     record_pgn = None
     if out is not None:
-        pool.claim(out, settings(games))
+        pool.claim(out, settings(games, sprt))
         pgn_path = Path(out).with_suffix(".pgn")
         _rewrite_pgn(pgn_path, pool.read(out) if os.path.exists(out) else [])
 
@@ -396,10 +406,16 @@ def run(
             workers=workers,
             client=client,
             progress=record_pgn or progress,
+            until=until,
         )
     finally:
         if workers == 1 and client is None:
             players.close_all()
+
+
+def _first_player(games: Sequence[Pairing]) -> str:
+    """The player ``a`` of :func:`pairings`: White in the first game."""
+    return min(games, key=lambda g: g.index).white.name
 
 
 def _rewrite_pgn(path: Path, records: list[dict]) -> None:

@@ -186,19 +186,31 @@ def run_resumable(
     workers: int | None = None,
     client: Any = None,
     progress: Callable[[dict], None] | None = None,
+    until: Callable[[list[dict]], bool] | None = None,
 ) -> list[dict]:
     """Run the items whose index is not yet recorded in ``out``, appending
-    each result as it arrives; return every record (old and new) by index."""
+    each result as it arrives; return every record (old and new) by index.
+    ``until``: called with every record so far (old and new) before the
+    run and after each new record; when it says True, the run stops and
+    the tasks not finished are cancelled (a sequential test decided)."""
     with lock(out) if out is not None else contextlib.nullcontext():
         if out is not None:
             repair(out)
         done = recorded(out)
+        history = read(out) if until is not None and out is not None and os.path.exists(out) else []
         records = []
         todo = [item for item in items if index(item) not in done]
-        for record in run_tasks(fn, todo, workers=workers, client=client):
-            if out is not None:
-                append(out, record)
-            records.append(record)
-            if progress:
-                progress(record)
+        if until is not None and until(history):
+            todo = []
+        results = run_tasks(fn, todo, workers=workers, client=client)
+        with contextlib.closing(results):  # type: ignore[type-var]
+            for record in results:
+                if out is not None:
+                    append(out, record)
+                records.append(record)
+                history.append(record)
+                if progress:
+                    progress(record)
+                if until is not None and until(history):
+                    break
     return read(out) if out is not None else sorted(records, key=_index)

@@ -24,8 +24,9 @@ number of pairs. The test accepts H1 when the LLR reaches
 
 from __future__ import annotations
 
+import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from fairyforge._core import InvalidOptionError
@@ -123,3 +124,81 @@ def pentanomial(pair_points: Sequence[float]) -> list[int]:
             raise InvalidOptionError(f"a pair scores 0 to 2 points in halves, not {p}")
         counts[i] += 1
     return counts
+
+
+def game_points(record: dict, name: str) -> float:
+    """Points of player ``name`` in one game record."""
+    if record["result"] == "1/2-1/2":
+        return 0.5
+    return 1.0 if (record["result"] == "1-0") == (record["white"] == name) else 0.0
+
+
+def pair_points(records: Iterable[dict], name: str) -> list[float]:
+    """Points of ``name`` in each complete pair of a match's records, by
+    pair: the games of indices ``2k`` and ``2k + 1`` are one opening with
+    colours swapped (see :func:`fairyforge.tools.match.pairings`); a pair
+    with one game played yet does not count."""
+    pairs: dict[int, list[float]] = {}
+    for r in records:
+        pairs.setdefault(r["index"] // 2, []).append(game_points(r, name))
+    return [sum(points) for _, points in sorted(pairs.items()) if len(points) == 2]
+
+
+def elo_estimate(pentanomial: Sequence[int]) -> float:
+    """The Elo difference of the mean score of the pairs (logistic), capped
+    at +-1000 for a score of 0 or 1."""
+    n = sum(pentanomial)
+    if n == 0:
+        return 0.0
+    mu = sum(c * p / 2 for c, p in zip(pentanomial, PAIR_POINTS)) / n
+    mu = min(max(mu, 1e-3 / n), 1 - 1e-3 / n)
+    return max(-1000.0, min(1000.0, -400 * math.log10(1 / mu - 1))) + 0.0
+
+
+@dataclass(frozen=True)
+class Status:
+    """Where a test stands on a match's records."""
+
+    test: Sprt
+    pentanomial: tuple[int, ...]
+
+    @property
+    def llr(self) -> float:
+        return self.test.llr(self.pentanomial)
+
+    @property
+    def decision(self) -> str | None:
+        return self.test.decision(self.pentanomial)
+
+    def as_dict(self) -> dict:
+        """JSON-ready: the settings, pairs, pentanomial, LLR, bounds, Elo
+        estimate and decision (None while undecided)."""
+        return {
+            **dataclasses.asdict(self.test),
+            "pairs": sum(self.pentanomial),
+            "pentanomial": list(self.pentanomial),
+            "llr": self.llr,
+            "bounds": list(self.test.bounds()),
+            "elo": round(elo_estimate(self.pentanomial), 1),
+            "decision": self.decision,
+        }
+
+    def text(self) -> str:
+        """``LLR 1.23 [-2.94, 2.94] penta 1-4-9-5-2 H1`` (a progress line)."""
+        lower, upper = self.test.bounds()
+        penta = "-".join(str(c) for c in self.pentanomial)
+        return f"LLR {self.llr:.2f} [{lower:.2f}, {upper:.2f}] penta {penta} {self.decision or ''}"
+
+
+def status(test: Sprt, records: Iterable[dict], name: str) -> Status:
+    """The test on the complete pairs of ``records``, for player ``name``."""
+    return Status(test, tuple(pentanomial(pair_points(records, name))))
+
+
+def stopper(test: Sprt, name: str) -> Callable[[list[dict]], bool]:
+    """True once the test decides on the records (for player ``name``)."""
+
+    def decided(records: list[dict]) -> bool:
+        return status(test, records, name).decision is not None
+
+    return decided
