@@ -1004,7 +1004,10 @@ def _parse_tags(text: str, line: int, headers: Headers, tag_lines: dict[str, int
         m = _TAG_RE.match(text, pos)
         if m is None:
             raise _GameError(f"malformed tag {text.strip()!r}", line, text.strip())
-        headers[m.group(1)] = _UNESCAPE_RE.sub(r"\1", m.group(2))
+        try:
+            headers[m.group(1)] = _UNESCAPE_RE.sub(r"\1", m.group(2))
+        except fairyforge.InvalidOptionError as e:  # a line break inside the value
+            raise _GameError(str(e), line, text.strip()) from None
         tag_lines[m.group(1)] = line
         pos = m.end()
 

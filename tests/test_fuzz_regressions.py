@@ -1,0 +1,21 @@
+"""Inputs the fuzz targets (fuzz/, scripts/fuzz) found to break the Python
+layer, kept as tests: each failed before its fix."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from fairyforge import pgn
+
+
+def test_a_carriage_return_inside_a_tag_value_is_a_pgn_error():
+    # From fuzz/pgn_fuzz.py: a lone "\r" in a tag value (a handle that does
+    # not translate newlines, such as StringIO) raised InvalidOptionError
+    # from Headers, past on_error="skip".
+    text = '[White "1\r0"]\n\n1. e4 *\n\n[Event "next"]\n\n1. d4 *\n'
+    with pytest.raises(pgn.PgnError, match=r"game 1, line 1: .*tag White"):
+        pgn.read_game(io.StringIO(text))
+    games = list(pgn.iter_games(io.StringIO(text), on_error="skip"))
+    assert [g.mainline_moves()[0].uci() for g in games] == ["d2d4"]
