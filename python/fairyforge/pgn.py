@@ -790,12 +790,22 @@ class _Source:
     count of games started."""
 
     def __init__(self, handle):
-        self.handle = handle
+        # Weakly where the handle allows: _SOURCES keeps this source under
+        # the handle as a weak key, which a strong reference would keep alive.
+        try:
+            self._handle: Callable[[], object] = weakref.ref(handle)
+        except TypeError:
+            self._handle = lambda: handle
         self.lineno = 0
         self.pending: tuple[int, str] | None = None
         self.games = 0
         #: The game being read (for ``on_error="keep"``).
         self.current: Game | None = None
+
+    @property
+    def handle(self):
+        """The handle (alive while a caller reads from it)."""
+        return self._handle()
 
     def readline(self) -> tuple[int, str] | None:
         if self.pending is not None:
@@ -1004,7 +1014,10 @@ def _parse_tags(text: str, line: int, headers: Headers, tag_lines: dict[str, int
         m = _TAG_RE.match(text, pos)
         if m is None:
             raise _GameError(f"malformed tag {text.strip()!r}", line, text.strip())
-        headers[m.group(1)] = _UNESCAPE_RE.sub(r"\1", m.group(2))
+        try:
+            headers[m.group(1)] = _UNESCAPE_RE.sub(r"\1", m.group(2))
+        except fairyforge.InvalidOptionError as e:  # a line break inside the value
+            raise _GameError(str(e), line, text.strip()) from None
         tag_lines[m.group(1)] = line
         pos = m.end()
 

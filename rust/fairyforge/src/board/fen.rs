@@ -256,7 +256,8 @@ fn parse_ep<B: BitSet>(pos: &Position<B>, field: &str) -> Result<(u8, u8), Error
             format!("{field} is not behind a {} piece that could have just double-stepped", color_name(them)),
         )
     };
-    if origin < 0 || victim < 0 || victim >= size.squares() as isize || !t.double_rank[them].has(origin as usize) {
+    let on_board = |s: isize| (0..size.squares() as isize).contains(&s);
+    if !on_board(origin) || !on_board(victim) || !t.double_rank[them].has(origin as usize) {
         return Err(bad());
     }
     let (origin, victim) = (origin as usize, victim as usize);
