@@ -21,6 +21,9 @@ import atheris
 with atheris.instrument_imports():
     import fairyforge.pgn as pgn
 
+# Skipped games are logged as warnings: expected here, and slow.
+pgn.LOGGER.disabled = True
+
 #: Games read per input (the reader continues after a bad game).
 MAX_GAMES = 16
 
