@@ -12,12 +12,9 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Union
+from typing import Union
 
-from fairyforge._core import InvalidFenError, Move
-
-if TYPE_CHECKING:
-    from fairyforge.board import Board
+from fairyforge._core import Board, InvalidFenError, Move
 
 #: What an EPD operation holds.
 EpdOperand = Union[None, str, int, float, Move, list[Move]]

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import importlib
 import json
 import os
 import sys
@@ -29,50 +28,17 @@ import time
 from collections.abc import Sequence
 
 from rich import box
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 import fairyforge
 from fairyforge.tools import bench as benchmod
-
-#: Progress, notes and errors: standard error.
-console = Console(stderr=True, soft_wrap=True)
-#: Results (tables): standard output.
-results = Console()
-
-#: The optional modules and the extra of the fairyforge package that brings each.
-EXTRAS = {"matplotlib": "plot", "cairosvg": "png", "dask.distributed": "dask"}
-
-
-def require(module: str, what: str) -> None:
-    """Fail at once, in one line naming the extra to install, when an
-    optional module that ``what`` needs cannot be imported."""
-    try:
-        importlib.import_module(module)
-    except (ImportError, OSError) as e:
-        extra = EXTRAS[module]
-        raise MissingExtraError(
-            f"{what} needs {module.split('.')[0]} ({type(e).__name__}): "
-            f"pip install 'fairyforge[{extra}]'"
-        ) from None
-
-
-class MissingExtraError(ValueError):
-    """An optional package a requested feature needs is not installed."""
-
-
-def parse_options(pairs: Sequence[str]) -> dict[str, str]:
-    """Turn repeated ``--opt key=value`` arguments into a dict."""
-    options: dict[str, str] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise fairyforge.InvalidOptionError(
-                f"invalid option {pair!r}: expected key=value (for example royal=maharajah)"
-            )
-        options[key.strip()] = value.strip()
-    return options
+from fairyforge.tools.shell import (
+    console,
+    parse_options,
+    require,
+    results,
+)
 
 
 def add_position_args(p: argparse.ArgumentParser) -> None:

@@ -17,21 +17,18 @@ from rich.table import Table
 from rich.tree import Tree
 
 import fairyforge
+from fairyforge.tools import shell
 
 
 def _console(args: argparse.Namespace) -> Console:
     """Where progress and notes go: standard error."""
-    from fairyforge.tools import cli
-
-    return cli.console
+    return shell.console
 
 
 def _results(args: argparse.Namespace) -> Console:
     """Where the result tables go: standard output, or standard error when
     ``--json`` owns standard output."""
-    from fairyforge.tools import cli
-
-    return Console(stderr=True) if getattr(args, "json", False) else cli.results
+    return Console(stderr=True) if getattr(args, "json", False) else shell.results
 
 
 def _executor(args: argparse.Namespace) -> Any:
@@ -113,14 +110,14 @@ def _limits(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def cmd_study(args: argparse.Namespace) -> int:
-    from fairyforge.tools import cli, jobs, study
+    from fairyforge.tools import jobs, study
 
     console = _console(args)
     if args.plot:
         jobs.require_extra("matplotlib", "plot")
     plan = study.make_plan(
         args.variant,
-        options=cli.parse_options(args.opt),
+        options=shell.parse_options(args.opt),
         grid=study.parse_grid(args.grid),
         openings=args.openings,
         **_limits(args),
@@ -207,7 +204,7 @@ def _study_tables(console: Console, plan: Any, summaries: list[dict]) -> None:
 
 
 def cmd_values(args: argparse.Namespace) -> int:
-    from fairyforge.tools import cli, jobs, study, values
+    from fairyforge.tools import jobs, study, values
 
     console = _console(args)
     if args.plot:
@@ -215,7 +212,7 @@ def cmd_values(args: argparse.Namespace) -> int:
     kinds = [k.strip() for k in args.kinds.split(",") if k.strip()] if args.kinds else None
     plan = values.make_plan(
         args.variant,
-        options=cli.parse_options(args.opt),
+        options=shell.parse_options(args.opt),
         kinds=kinds,
         unit_games=args.unit_games,
         **_limits(args),
@@ -396,7 +393,7 @@ def _tree_rich(
 
 
 def cmd_openings_book(args: argparse.Namespace) -> int:
-    from fairyforge.tools import cli, jobs
+    from fairyforge.tools import jobs
     from fairyforge.tools import openings as openingsmod
 
     console = _console(args)
@@ -411,7 +408,7 @@ def cmd_openings_book(args: argparse.Namespace) -> int:
                 f"invalid option {flag}: {value} (at least {least})"
             )
     jobs.output_file(args.out)
-    options = cli.parse_options(args.opt)
+    options = shell.parse_options(args.opt)
     with jobs.ProgressBar(console, "book", 1) as bar:
         lines = openingsmod.book(
             args.variant,
