@@ -33,12 +33,7 @@ from rich.table import Table
 
 import fairyforge
 from fairyforge.tools import bench as benchmod
-from fairyforge.tools.shell import (
-    console,
-    parse_options,
-    require,
-    results,
-)
+from fairyforge.tools.shell import add_opt, console, parse_options, require, results
 
 
 def add_position_args(p: argparse.ArgumentParser) -> None:
@@ -47,14 +42,7 @@ def add_position_args(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--fen", "-f", default=None, help="start from this FEN (default: the variant's start)"
     )
-    p.add_argument(
-        "--opt",
-        "-o",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="variant option, repeatable, e.g. --opt royal=maharajah (default: none)",
-    )
+    add_opt(p)
 
 
 def add_json(p: argparse.ArgumentParser) -> None:
@@ -650,13 +638,7 @@ def build_parser() -> argparse.ArgumentParser:
         "time forfeit loses). See docs/MATCHES.md.",
     )
     p.add_argument("--variant", "-v", default="all", help="variant, or all (default: all)")
-    p.add_argument(
-        "--opt",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="variant option, repeatable (default: none)",
-    )
+    add_opt(p, short=False)
     p.add_argument(
         "--fen", default=None, help="start every game from this FEN (default: the variant's start)"
     )
@@ -744,13 +726,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("source", help="a FEN, or a .pgn file (required)")
     p.add_argument("--variant", "-v", default="chess", help="variant of a FEN (default: chess)")
-    p.add_argument(
-        "--opt",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="variant option of a FEN, repeatable (default: none)",
-    )
+    add_opt(p, short=False, of=" of a FEN")
     p.add_argument(
         "--game", type=int, default=1, help="which game of a .pgn file, from 1 (default: 1)"
     )

@@ -4,6 +4,7 @@ on standard output, progress, notes and errors on standard error), reading
 
 from __future__ import annotations
 
+import argparse
 import importlib
 from collections.abc import Sequence
 
@@ -48,3 +49,16 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
             )
         options[key.strip()] = value.strip()
     return options
+
+
+def add_opt(p: argparse.ArgumentParser, *, short: bool = True, of: str = "") -> None:
+    """The repeatable ``--opt KEY=VALUE`` variant option of a command (also
+    ``-o`` where ``short``; ``of`` says whose option it is, e.g. " of a FEN")."""
+    flags = ["--opt", "-o"] if short else ["--opt"]
+    p.add_argument(
+        *flags,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help=f"variant option{of}, repeatable, e.g. --opt royal=maharajah (default: none)",
+    )

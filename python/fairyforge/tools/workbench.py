@@ -442,14 +442,7 @@ def cmd_openings_book(args: argparse.Namespace) -> int:
 def _game_args(p: argparse.ArgumentParser, games: int) -> None:
     """The options study and values share: variant, limits, openings, jobs."""
     p.add_argument("--variant", "-v", default="chess", help="variant name (default: chess)")
-    p.add_argument(
-        "--opt",
-        "-o",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="variant option, repeatable (for example --opt royal=maharajah) (default: none)",
-    )
+    shell.add_opt(p)
     p.add_argument(
         "--games", "-n", type=int, default=games, help=f"games per configuration (default: {games})"
     )
@@ -586,14 +579,7 @@ def register(sub: Any) -> None:
     t.set_defaults(func=cmd_openings_tree)
     b = kinds.add_parser("book", help="a book of shallow MultiPV searches, usable as --openings")
     b.add_argument("--variant", "-v", default="chess", help="variant name (default: chess)")
-    b.add_argument(
-        "--opt",
-        "-o",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="variant option, repeatable (default: none)",
-    )
+    shell.add_opt(b)
     b.add_argument("--fen", default=None, help="start from this FEN (default: the variant's)")
     b.add_argument("--plies", type=int, default=4, help="length of the lines (default: 4)")
     b.add_argument(
