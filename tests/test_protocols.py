@@ -63,10 +63,9 @@ def test_uci_handshake() -> None:
     p.send("uci")
     lines = p.expect("uciok", timeout=10)
     assert lines[0] == f"id name fairyforge {fairyforge.__version__}"
-    assert (
-        "option name UCI_Variant type combo default chess var chess var shocking "
-        "var burden var evolution" in lines
-    )
+    variants = " ".join(f"var {v}" for v in fairyforge.variant_names())
+    assert f"option name UCI_Variant type combo default chess {variants}" in lines
+    assert "option name VariantPath type string default <empty>" in lines
     assert "option name cycle type combo default none var none var pawn var knight" in lines
     p.send("isready")
     assert p.expect("readyok") == ["readyok"]
@@ -199,7 +198,7 @@ def test_xboard_features_and_setup() -> None:
     lines = p.expect("feature done=1", timeout=10)
     for feature in ["setboard=1", "usermove=1", "ping=1", "sigint=0", "san=0", "memory=1", "smp=1"]:
         assert feature in lines[0], lines[0]
-    assert 'variants="normal,shocking,burden,evolution"' in lines[0]
+    assert 'variants="normal,shocking,burden,evolution,capablanca,' in lines[0]
     p.send("new")
     p.send("variant shocking")
     setup = p.expect("setup")[-1]

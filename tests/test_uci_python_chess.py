@@ -12,6 +12,8 @@ import chess
 import chess.engine
 import pytest
 
+import fairyforge
+
 COMMAND = [sys.executable, "-m", "fairyforge", "uci"]
 
 
@@ -105,7 +107,7 @@ def test_analyse_with_a_time_limit_and_a_mate(engine) -> None:
 
 
 def test_options_are_configurable(engine) -> None:
-    assert engine.options["UCI_Variant"].var == ["chess", "shocking", "burden", "evolution"]
+    assert engine.options["UCI_Variant"].var == fairyforge.variant_names()
     assert engine.options["Hash"].default == 16
     engine.configure({"Hash": 8, "Threads": 2, "Move Overhead": 20})
     result = engine.play(chess.Board(), chess.engine.Limit(nodes=5000))

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from fairyforge._core import (
+    BUILTIN_VARIANTS,
     MAX_DEPTH,
     MAX_HASH_MB,
     MAX_PERFT_DEPTH,
@@ -27,13 +28,16 @@ from fairyforge._core import (
     InvalidOptionError,
     InvalidSetupError,
     InvalidSquareError,
+    InvalidVariantError,
     LegalMoves,
     Move,
     Piece,
     VariantInfo,
     divide_text,
+    load_variant,
     perft,
     variant,
+    variant_names,
     variants,
 )
 from fairyforge.board import COLOR_SYMMETRIC, Board, Status
@@ -199,4 +203,8 @@ __all__ = [
     "values",
     "variant",
     "variants",
+    "variant_names",
+    "load_variant",
+    "BUILTIN_VARIANTS",
+    "InvalidVariantError",
 ]

@@ -1028,7 +1028,7 @@ def _start_board(headers: Headers, tag_lines: dict[str, int], end_line: int) -> 
 
     tag = headers.get("Variant")
     name = variant_name(tag)
-    if name not in fairyforge.variants():
+    if name not in fairyforge.variant_names():
         raise fail(f"unknown variant {tag!r}", "Variant", tag or "")
     text = headers.get("VariantOptions", "")
     try:

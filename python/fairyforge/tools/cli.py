@@ -12,6 +12,7 @@ Subcommands:
   openings opening trees of played games and books from MultiPV searches
   uci      speak UCI on standard input and output (for GUIs and tools)
   xboard   speak XBoard/CECP v2 on standard input and output
+  variants list every variant (built-in, shipped examples, loaded files)
 
 Results go to standard output (--json for perft, bench and search gives one
 JSON document); progress, notes and errors go to standard error.
@@ -399,7 +400,7 @@ def cmd_match(args: argparse.Namespace) -> int:
             "invalid option --variant: name the variant when a uci: engine plays "
             "(its options choose its variant)"
         )
-    variants = fairyforge.variants() if args.variant == "all" else [args.variant]
+    variants = list(fairyforge.BUILTIN_VARIANTS) if args.variant == "all" else [args.variant]
     options = parse_options(args.opt)
     if args.openings and args.variant == "all":
         raise fairyforge.InvalidOptionError(
@@ -543,6 +544,48 @@ def cmd_match(args: argparse.Namespace) -> int:
         match.plot(plotted, args.plot, f"{a.name} vs {b.name}")
         console.print(f"plot written to {args.plot}")
     return 0
+
+
+def cmd_variants(args: argparse.Namespace) -> int:
+    for path in args.load:
+        fairyforge.load_variant(path)
+    if args.show:
+        info = fairyforge.variant(args.show)
+        if args.json:
+            print(json.dumps(_variant_record(info), indent=2))
+        else:
+            print(info.definition, end="")
+        return 0
+    infos = fairyforge.variants()
+    if args.json:
+        print(json.dumps([_variant_record(v) for v in infos], indent=2))
+        return 0
+    table = Table(box=box.SIMPLE, show_edge=False)
+    for col in ("variant", "board", "pieces", "options", "description"):
+        table.add_column(col, overflow="fold")
+    for v in infos:
+        pieces = " ".join(symbol for _, symbol, _, _, _ in v.kinds)
+        options = f"{len(v.option_names)} options" if v.option_names else ""
+        table.add_row(v.name, f"{v.files}x{v.ranks}", pieces, options, v.description.split(":")[0])
+    results.print(table)
+    return 0
+
+
+def _variant_record(v: fairyforge.VariantInfo) -> dict[str, object]:
+    """A variant as plain data for ``--json``."""
+    return {
+        "name": v.name,
+        "description": v.description,
+        "files": v.files,
+        "ranks": v.ranks,
+        "start_fen": v.start_fen,
+        "builtin": v.builtin,
+        "options": v.option_names,
+        "kinds": [
+            {"name": n, "symbol": s, "betza": b, "robotic": r, "value": val}
+            for n, s, b, r, val in v.kinds
+        ],
+    }
 
 
 def cmd_protocol(args: argparse.Namespace) -> int:
@@ -742,6 +785,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=int, default=400, help="width in pixels (default: 400)")
     p.add_argument("--flip", action="store_true", help="Black at the bottom (default: off)")
     p.set_defaults(func=cmd_render)
+
+    p = sub.add_parser("variants", help="list every variant, or show one's definition")
+    p.add_argument(
+        "--load",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="load a definition file first (repeatable; default: none)",
+    )
+    p.add_argument(
+        "--show", metavar="NAME", help="print NAME's definition as TOML (default: list all)"
+    )
+    add_json(p)
+    p.set_defaults(func=cmd_variants)
 
     for name, protocol in [("uci", "UCI"), ("xboard", "XBoard / CECP v2")]:
         p = sub.add_parser(name, help=f"speak {protocol} on stdin/stdout (docs/PROTOCOLS.md)")

@@ -28,6 +28,12 @@ create_exception!(fairyforge, IllegalMoveError, PyValueError, "A move that is no
 create_exception!(fairyforge, AmbiguousMoveError, PyValueError, "A SAN that matches several legal moves.");
 create_exception!(fairyforge, InvalidOptionError, PyValueError, "An unknown variant, option or option value.");
 create_exception!(fairyforge, InvalidSquareError, PyValueError, "A square name or index that is not on the board.");
+create_exception!(
+    fairyforge,
+    InvalidVariantError,
+    InvalidOptionError,
+    "A variant definition that cannot be read or cannot work: names the file, line and key."
+);
 
 fn to_py(e: Error) -> PyErr {
     let msg = e.to_string();
@@ -37,6 +43,7 @@ fn to_py(e: Error) -> PyErr {
         ErrorKind::IllegalMove => IllegalMoveError::new_err(msg),
         ErrorKind::AmbiguousMove => AmbiguousMoveError::new_err(msg),
         ErrorKind::Option => InvalidOptionError::new_err(msg),
+        ErrorKind::Definition => InvalidVariantError::new_err(msg),
     }
 }
 
@@ -112,8 +119,103 @@ fn option_pairs(options: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, St
     Ok(out)
 }
 
+/// A variant by name, or by the path of a definition file (`*.toml`, loaded
+/// and registered under its name), with options.
 fn make_variant(name: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Variant> {
-    Variant::new(name, &option_pairs(options)?).map_err(to_py)
+    let pairs = option_pairs(options)?;
+    if name.ends_with(".toml") {
+        let v = Variant::load_file(name).map_err(to_py)?;
+        return Variant::new(&v.name, &pairs).map_err(to_py);
+    }
+    Variant::new(name, &pairs).map_err(to_py)
+}
+
+/// A Python value of a definition dict as TOML.
+fn toml_value(v: &Bound<'_, PyAny>, key: &str) -> PyResult<toml::Value> {
+    use pyo3::types::{PyBool, PyFloat, PyInt, PyList, PyString, PyTuple};
+    let bad = |what: String| {
+        InvalidVariantError::new_err(format!("invalid variant definition definition (dict): {key}: {what}"))
+    };
+    if let Ok(b) = v.cast::<PyBool>() {
+        return Ok(toml::Value::Boolean(b.is_true()));
+    }
+    if v.cast::<PyInt>().is_ok() {
+        return v.extract::<i64>().map(toml::Value::Integer).map_err(|_| bad("integer out of range".into()));
+    }
+    if let Ok(f) = v.cast::<PyFloat>() {
+        return Ok(toml::Value::Float(f.value()));
+    }
+    if v.cast::<PyString>().is_ok() {
+        return Ok(toml::Value::String(v.extract::<Text>()?.0));
+    }
+    if let Ok(d) = v.cast::<PyDict>() {
+        return Ok(toml::Value::Table(toml_table(d, key)?));
+    }
+    if v.cast::<PyList>().is_ok() || v.cast::<PyTuple>().is_ok() {
+        let mut out = Vec::new();
+        for (i, item) in v.try_iter()?.enumerate() {
+            out.push(toml_value(&item?, &format!("{key}[{i}]"))?);
+        }
+        return Ok(toml::Value::Array(out));
+    }
+    Err(bad(format!("a {} cannot be part of a definition", v.get_type().name()?)))
+}
+
+/// A definition dict as a TOML table; keys must be strings.
+fn toml_table(d: &Bound<'_, PyDict>, path: &str) -> PyResult<toml::Table> {
+    let mut t = toml::Table::new();
+    for (k, v) in d.iter() {
+        let Ok(key) = k.extract::<Text>() else {
+            return Err(InvalidVariantError::new_err(format!(
+                "invalid variant definition definition (dict): {path}: keys must be strings"
+            )));
+        };
+        let full = if path.is_empty() { key.0.clone() } else { format!("{path}.{}", key.0) };
+        t.insert(key.0, toml_value(&v, &full)?);
+    }
+    Ok(t)
+}
+
+/// Load a definition from a dict and register it.
+fn load_dict(d: &Bound<'_, PyDict>) -> PyResult<Variant> {
+    let table = toml_table(d, "")?;
+    let text = toml::to_string(&table).map_err(|e| InvalidVariantError::new_err(e.to_string()))?;
+    Variant::load_text(&text, "definition (dict)").map_err(to_py)
+}
+
+/// The name of the variant an argument stands for: a name, a file path,
+/// a dict (loaded and registered) or a `VariantInfo`.
+fn variant_name(v: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(info) = v.cast::<VariantInfo>() {
+        return Ok(info.get().name.clone());
+    }
+    if let Ok(d) = v.cast::<PyDict>() {
+        return Ok(load_dict(d)?.name);
+    }
+    let os = v.py().import("os")?;
+    if let Ok(p) = os.call_method1("fspath", (v,)) {
+        if let Ok(t) = p.extract::<Text>() {
+            return Ok(t.0);
+        }
+    }
+    Err(InvalidOptionError::new_err(format!(
+        "invalid option variant: expected a name, a path, a dict or a VariantInfo, got {}",
+        v.get_type().name()?
+    )))
+}
+
+/// Load a variant definition: a TOML file's path, or a dict of the same
+/// structure. The variant is registered under its name for the rest of the
+/// process (`Board(name)`, `base = name`), and described.
+#[pyfunction]
+fn load_variant(source: &Bound<'_, PyAny>) -> PyResult<VariantInfo> {
+    let v = if let Ok(d) = source.cast::<PyDict>() {
+        load_dict(d)?
+    } else {
+        let path = variant_name(source)?;
+        Variant::load_file(&path).map_err(to_py)?
+    };
+    Ok(variant_info(&v))
 }
 
 /// A move in coordinate form: origin, destination, promotion letter.
@@ -124,7 +226,7 @@ fn make_variant(name: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Var
 struct Move {
     from_sq: (u8, u8),
     to_sq: (u8, u8),
-    promo: Option<char>,
+    promo: Option<String>,
 }
 
 fn sq_name((f, r): (u8, u8)) -> String {
@@ -134,11 +236,13 @@ fn sq_name((f, r): (u8, u8)) -> String {
 impl Move {
     /// The null move: from and to a1 (python-chess's squares) with a
     /// marker no promotion uses, so that it differs from the move `a1a1`.
-    const NULL: Move = Move { from_sq: (0, 0), to_sq: (0, 0), promo: Some('-') };
+    fn null_move() -> Move {
+        Move { from_sq: (0, 0), to_sq: (0, 0), promo: Some("-".into()) }
+    }
 
     fn parse(text: &str) -> PyResult<Move> {
         if text == "0000" {
-            return Ok(Move::NULL);
+            return Ok(Move::null_move());
         }
         let c = fairyforge::parse_coordinates(text).map_err(|_| {
             InvalidMoveError::new_err(format!("invalid move {text:?}: expected coordinates such as e2e4 or e7e8q"))
@@ -148,11 +252,15 @@ impl Move {
 
     fn from_engine(pos: &AnyPosition, m: EngineMove) -> Move {
         if m == EngineMove::NONE {
-            return Move::NULL;
+            return Move::null_move();
         }
         let files = files_of(pos);
         let sq = |s: usize| ((s % files) as u8, (s / files) as u8);
-        Move { from_sq: sq(m.from()), to_sq: sq(m.to()), promo: m.promotion().map(|k| k.letter().to_ascii_lowercase()) }
+        Move {
+            from_sq: sq(m.from()),
+            to_sq: sq(m.to()),
+            promo: m.promotion().map(|k| pos.variant().spec(k).symbol.to_ascii_lowercase()),
+        }
     }
 }
 
@@ -169,12 +277,12 @@ impl Move {
     }
     /// Coordinate text of the move (`0000` for the null move).
     fn uci(&self) -> String {
-        if *self == Move::NULL {
+        if *self == Move::null_move() {
             return "0000".into();
         }
         let mut s = sq_name(self.from_sq) + &sq_name(self.to_sq);
-        if let Some(p) = self.promo {
-            s.push(p);
+        if let Some(p) = &self.promo {
+            s += p;
         }
         s
     }
@@ -192,7 +300,7 @@ impl Move {
     /// Promotion letter (lower case), or None.
     #[getter]
     fn promotion(&self) -> Option<String> {
-        self.promo.filter(|_| *self != Move::NULL).map(String::from)
+        self.promo.clone().filter(|_| *self != Move::null_move())
     }
     fn __repr__(&self) -> String {
         format!("Move.from_uci('{}')", self.uci())
@@ -216,7 +324,7 @@ impl Move {
     ) -> PyResult<Move> {
         let promo = match promotion {
             None => None,
-            Some(p) => Some(parity::kind_arg(p, "promotion")?.letter().to_ascii_lowercase()),
+            Some(p) => Some(parity::catalog_arg(p, "promotion")?.0.to_ascii_lowercase()),
         };
         Ok(Move {
             from_sq: parity::move_square(from_square, "from_square")?,
@@ -227,49 +335,74 @@ impl Move {
     /// The null move (`0000`, PGN's `--`): passes the turn.
     #[staticmethod]
     fn null() -> Move {
-        Move::NULL
+        Move::null_move()
     }
     /// False for the null move, as in python-chess.
     fn __bool__(&self) -> bool {
-        *self != Move::NULL
+        *self != Move::null_move()
     }
 }
 
-/// A coloured piece: `symbol()` is its FEN letter (upper case for White).
+/// A coloured piece: `symbol()` is its FEN symbol (upper case for White),
+/// `name` its kind's name in its variant.
 #[pyclass(module = "fairyforge", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct Piece {
-    letter: char,
+    letter: String,
+    name: String,
+}
+
+impl Piece {
+    /// The piece of a board's variant.
+    fn of(v: &Variant, p: fairyforge::Piece) -> Piece {
+        Piece { letter: v.symbol(p), name: v.spec(p.kind).name.clone() }
+    }
+    /// The engine piece in a variant, when the variant has that symbol.
+    fn in_variant(&self, v: &Variant) -> Option<fairyforge::Piece> {
+        v.piece_of_symbol(&self.letter)
+    }
 }
 
 #[pymethods]
 impl Piece {
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        Ok((py.get_type::<Piece>().getattr("from_symbol")?, (self.letter.to_string(),)))
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+        Ok((py.get_type::<Piece>().getattr("_from_parts")?, (self.letter.clone(), self.name.clone())))
     }
-    /// Piece from its FEN letter.
+    #[staticmethod]
+    fn _from_parts(letter: String, name: String) -> Piece {
+        Piece { letter, name }
+    }
+    /// Piece from its FEN symbol (a letter, or a letter and a prime); the
+    /// name is the catalogue's for its letter (`C` is a core), as there is
+    /// no board to ask.
     #[staticmethod]
     fn from_symbol(symbol: Text) -> PyResult<Piece> {
         let symbol = &*symbol;
         let mut chars = symbol.chars();
-        match (chars.next(), chars.next()) {
-            (Some(c), None) if fairyforge::Piece::from_char(c).is_some() => Ok(Piece { letter: c }),
-            _ => Err(InvalidOptionError::new_err(format!("invalid piece symbol {symbol:?}"))),
+        let ok = match (chars.next(), chars.next(), chars.next()) {
+            (Some(c), None, None) => c.is_ascii_alphabetic(),
+            (Some(c), Some('\''), None) => c.is_ascii_alphabetic(),
+            _ => false,
+        };
+        if !ok {
+            return Err(InvalidOptionError::new_err(format!("invalid piece symbol {symbol:?}")));
         }
+        let name = parity::catalog_name(&symbol.to_ascii_uppercase()).unwrap_or("?").to_string();
+        Ok(Piece { letter: symbol.to_string(), name })
     }
-    /// FEN letter: upper case for White.
+    /// FEN symbol: upper case for White.
     fn symbol(&self) -> String {
-        self.letter.to_string()
+        self.letter.clone()
     }
     /// True for White.
     #[getter]
     fn color(&self) -> bool {
-        self.letter.is_ascii_uppercase()
+        self.letter.starts_with(|c: char| c.is_ascii_uppercase())
     }
-    /// Kind name: `king`, `core`, `gryphon`, ...
+    /// Kind name: `king`, `core`, `archbishop`, ...
     #[getter]
-    fn name(&self) -> &'static str {
-        fairyforge::Piece::from_char(self.letter).map_or("?", |p| p.kind.name())
+    fn name(&self) -> String {
+        self.name.clone()
     }
     fn __repr__(&self) -> String {
         format!("Piece.from_symbol('{}')", self.letter)
@@ -279,18 +412,19 @@ impl Piece {
     }
     /// `Piece(piece_type, color)` as in python-chess: the kind as a
     /// python-chess piece type (1 pawn .. 6 king, 7 core .. 14 gryphon),
-    /// a letter or a name; the colour True for White.
+    /// a letter or a name of the catalogue; the colour True for White.
     #[new]
     fn new(piece_type: &Bound<'_, PyAny>, color: bool) -> PyResult<Piece> {
-        let letter = parity::kind_arg(piece_type, "piece_type")?.letter();
-        Ok(Piece { letter: if color { letter } else { letter.to_ascii_lowercase() } })
+        let (letter, name) = parity::catalog_arg(piece_type, "piece_type")?;
+        Ok(Piece { letter: if color { letter } else { letter.to_ascii_lowercase() }, name })
     }
     /// The kind as a python-chess piece type: 1 pawn, 2 knight, 3 bishop,
     /// 4 rook, 5 queen, 6 king, then 7 core, 8 missile, 9 drone, 10 turret,
-    /// 11 automaton, 12 rover, 13 maharajah, 14 gryphon.
+    /// 11 automaton, 12 rover, 13 maharajah, 14 gryphon (by name); 0 for
+    /// another kind.
     #[getter]
     fn piece_type(&self) -> u8 {
-        fairyforge::Kind::from_letter(self.letter).map_or(0, parity::piece_type)
+        parity::type_of_name(&self.name)
     }
 }
 
@@ -379,6 +513,16 @@ struct VariantInfo {
     ranks: u8,
     /// Start FEN.
     start_fen: String,
+    /// One line for people.
+    description: String,
+    /// The kinds: (name, symbol, Betza movement, Robotic, value).
+    kinds: Vec<(String, String, String, bool, i32)>,
+    /// The options the variant takes (empty for most).
+    option_names: Vec<String>,
+    /// True for the four built-in variants.
+    builtin: bool,
+    /// The definition as self-contained TOML text.
+    definition: String,
 }
 
 #[pymethods]
@@ -396,6 +540,18 @@ fn variant_info(v: &Variant) -> VariantInfo {
         files: v.size.files,
         ranks: v.size.ranks,
         start_fen: v.start_fen.clone(),
+        description: v.description.clone(),
+        kinds: v
+            .all_kinds()
+            .map(|(_, s)| (s.name.clone(), s.symbol.clone(), s.betza.clone(), s.robotic, s.value))
+            .collect(),
+        option_names: if v.option_set.as_deref() == Some("burden") {
+            fairyforge::BURDEN_OPTIONS.iter().map(|s| s.to_string()).collect()
+        } else {
+            Vec::new()
+        },
+        builtin: fairyforge::VARIANTS.contains(&v.name.as_str()),
+        definition: v.to_toml(),
     }
 }
 
@@ -435,10 +591,10 @@ impl Board {
         }
         let from = m.from_sq.1 as usize * files + m.from_sq.0 as usize;
         let to = m.to_sq.1 as usize * files + m.to_sq.0 as usize;
-        let promo = match m.promo {
+        let promo = match &m.promo {
             None => None,
-            Some(c) => Some(fairyforge::Kind::from_letter(c).ok_or_else(|| {
-                InvalidMoveError::new_err(format!("invalid move {:?}: unknown promotion letter {c:?}", m.uci()))
+            Some(c) => Some(self.inner.variant.kind_of_symbol(&c.to_ascii_uppercase()).ok_or_else(|| {
+                InvalidMoveError::new_err(format!("invalid move {:?}: unknown promotion letter '{c}'", m.uci()))
             })?),
         };
         let legal = self.legal();
@@ -479,10 +635,18 @@ impl Board {
     /// A board of `variant` at `fen` (None: the start position), with the
     /// variant's options as keywords (`Board("burden", royal="maharajah")`).
     #[new]
-    #[pyo3(signature = (variant=Text::from("chess"), fen=None, **options), text_signature = "(variant='chess', fen=None, **options)")]
-    fn new(variant: Text, fen: Option<Text>, options: Option<&Bound<'_, PyDict>>) -> PyResult<Board> {
-        let (variant, fen) = (&*variant, fen.as_deref());
-        let v = make_variant(variant, options)?;
+    #[pyo3(signature = (variant=None, fen=None, **options), text_signature = "(variant='chess', fen=None, **options)")]
+    fn new(
+        variant: Option<&Bound<'_, PyAny>>,
+        fen: Option<Text>,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Board> {
+        let name = match variant {
+            None => "chess".to_string(),
+            Some(v) => variant_name(v)?,
+        };
+        let fen = fen.as_deref();
+        let v = make_variant(&name, options)?;
         let inner = EngineBoard::new(v, fen).map_err(to_py)?;
         Ok(Board { inner, legal: None, legal_stack: Vec::new(), stop: Arc::default() })
     }
@@ -541,7 +705,7 @@ impl Board {
     /// Play a legal move (a Move or coordinate text).
     fn push(&mut self, m: &Bound<'_, PyAny>) -> PyResult<()> {
         let mv = move_arg(m)?;
-        if mv == Move::NULL {
+        if mv == Move::null_move() {
             return self.push_null();
         }
         let e = self.resolve(&mv)?;
@@ -606,7 +770,7 @@ impl Board {
     /// The piece on a square (name or index), or None.
     fn piece_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<Piece>> {
         let sq = self.square_index(square)?;
-        Ok(self.inner.pos.piece_at(sq).map(|p| Piece { letter: p.char() }))
+        Ok(self.inner.pos.piece_at(sq).map(|p| Piece::of(&self.inner.variant, p)))
     }
     /// Squares of the royal pieces of a side (True: White).
     fn royal_squares(&self, color: bool) -> Vec<usize> {
@@ -680,7 +844,7 @@ impl Board {
     /// SAN of a legal move (RULES.md §2.3).
     fn san(&mut self, m: &Bound<'_, PyAny>) -> PyResult<String> {
         let mv = move_arg(m)?;
-        if mv == Move::NULL {
+        if mv == Move::null_move() {
             return Ok("--".into());
         }
         let e = self.resolve(&mv)?;
@@ -690,7 +854,7 @@ impl Board {
     fn parse_san(&self, san: Text) -> PyResult<Move> {
         let san = &*san;
         if parity::is_null_san(san) {
-            return Ok(Move::NULL);
+            return Ok(Move::null_move());
         }
         let e = self.inner.pos.parse_san(san).map_err(to_py)?;
         Ok(Move::from_engine(&self.inner.pos, e))
@@ -700,7 +864,7 @@ impl Board {
         let san = &*san;
         if parity::is_null_san(san) {
             self.push_null()?;
-            return Ok(Move::NULL);
+            return Ok(Move::null_move());
         }
         let e = self.inner.pos.parse_san(san).map_err(to_py)?;
         let mv = Move::from_engine(&self.inner.pos, e);
@@ -789,7 +953,9 @@ impl Board {
         let mut rows = Vec::new();
         for r in (0..size.ranks).rev() {
             let row: Vec<String> = (0..size.files)
-                .map(|f| self.inner.pos.piece_at(size.square(f, r)).map_or(".".into(), |p| p.char().to_string()))
+                .map(|f| {
+                    self.inner.pos.piece_at(size.square(f, r)).map_or(".".into(), |p| self.inner.variant.symbol(p))
+                })
                 .collect();
             rows.push(row.join(" "));
         }
@@ -855,13 +1021,13 @@ impl Board {
     fn _piece_map(&self) -> Vec<(usize, Piece)> {
         let pos = &self.inner.pos;
         (0..self.inner.variant.size.squares())
-            .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, Piece { letter: p.char() })))
+            .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, Piece::of(&self.inner.variant, p))))
             .collect()
     }
     /// Squares of the pieces of `piece_type` (python-chess type, letter or
     /// name) and `color`.
     fn _pieces(&self, piece_type: &Bound<'_, PyAny>, color: bool) -> PyResult<Vec<usize>> {
-        let kind = parity::kind_arg(piece_type, "piece_type")?;
+        let kind = parity::kind_in(&self.inner.variant, piece_type, "piece_type")?;
         let want = fairyforge::Piece { color: parity::color(color), kind };
         let pos = &self.inner.pos;
         Ok((0..self.inner.variant.size.squares()).filter(|&sq| pos.piece_at(sq) == Some(want)).collect())
@@ -869,7 +1035,7 @@ impl Board {
     /// The python-chess piece type on a square, or None.
     fn piece_type_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<u8>> {
         let sq = self.square_index(square)?;
-        Ok(self.inner.pos.piece_at(sq).map(|p| parity::piece_type(p.kind)))
+        Ok(self.inner.pos.piece_at(sq).map(|p| parity::piece_type(&self.inner.variant, p.kind)))
     }
     /// The colour of the piece on a square (True: White), or None.
     fn color_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<bool>> {
@@ -883,7 +1049,18 @@ impl Board {
     /// cleared; the move stack is kept.
     fn set_piece_at(&mut self, square: &Bound<'_, PyAny>, piece: Option<Bound<'_, Piece>>) -> PyResult<()> {
         let sq = self.square_index(square)?;
-        let p = piece.and_then(|p| fairyforge::Piece::from_char(p.get().letter));
+        let p = match piece {
+            None => None,
+            Some(p) => Some(p.get().in_variant(&self.inner.variant).ok_or_else(|| {
+                let side = if p.get().color() { "white" } else { "black" };
+                parity::setup_error(format!(
+                    "a {side} {} cannot stand on a {} board ({:?} is not one of its pieces)",
+                    p.get().name,
+                    self.inner.variant.name,
+                    p.get().letter
+                ))
+            })?),
+        };
         self.inner.pos.set_piece(sq, p).map_err(parity::setup_error)?;
         self.legal = None;
         Ok(())
@@ -894,7 +1071,7 @@ impl Board {
         let old = self.inner.pos.piece_at(sq);
         self.inner.pos.set_piece(sq, None).map_err(parity::setup_error)?;
         self.legal = None;
-        Ok(old.map(|p| Piece { letter: p.char() }))
+        Ok(old.map(|p| Piece::of(&self.inner.variant, p)))
     }
     /// An empty board: no pieces, White to move, no castling rights or
     /// en-passant square, clocks `0 1`, an empty move stack.
@@ -969,7 +1146,7 @@ impl Board {
     fn evolves_to(&mut self, m: &Bound<'_, PyAny>) -> PyResult<Piece> {
         let e = self.resolve_pseudo(m)?;
         let p = self.inner.pos.moved_piece(e).ok_or_else(|| IllegalMoveError::new_err("no piece on the origin"))?;
-        Ok(Piece { letter: p.char() })
+        Ok(Piece::of(&self.inner.variant, p))
     }
     /// True when the move ends the game by the shock rule (Shocking Chess).
     fn is_shock(&mut self, m: &Bound<'_, PyAny>) -> PyResult<bool> {
@@ -1097,17 +1274,25 @@ fn perft_timed(
     })
 }
 
-/// Names of the built-in variants.
+/// Every variant known: the built-in ones, the shipped examples, then the
+/// ones loaded in this process, each described (default options).
 #[pyfunction]
-fn variants() -> Vec<&'static str> {
-    fairyforge::VARIANTS.to_vec()
+fn variants() -> PyResult<Vec<VariantInfo>> {
+    Variant::names().iter().map(|n| Ok(variant_info(&Variant::new(n, &[]).map_err(to_py)?))).collect()
+}
+
+/// Names of every variant known (shipped, then loaded), without compiling
+/// them.
+#[pyfunction]
+fn variant_names() -> Vec<String> {
+    Variant::names()
 }
 
 /// The variant definition for a name and options.
 #[pyfunction]
 #[pyo3(signature = (name, **options))]
-fn variant(name: Text, options: Option<&Bound<'_, PyDict>>) -> PyResult<VariantInfo> {
-    Ok(variant_info(&make_variant(&name, options)?))
+fn variant(name: &Bound<'_, PyAny>, options: Option<&Bound<'_, PyDict>>) -> PyResult<VariantInfo> {
+    Ok(variant_info(&make_variant(&variant_name(name)?, options)?))
 }
 
 /// The native core of fairyforge.
@@ -1126,8 +1311,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(perft_timed, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(variant, m)?)?;
+    m.add_function(wrap_pyfunction!(load_variant, m)?)?;
+    m.add_function(wrap_pyfunction!(variant_names, m)?)?;
+    m.add("BUILTIN_VARIANTS", fairyforge::VARIANTS.to_vec())?;
     protocol::register(m)?;
     m.add("InvalidFenError", py.get_type::<InvalidFenError>())?;
+    m.add("InvalidVariantError", py.get_type::<InvalidVariantError>())?;
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     m.add("AmbiguousMoveError", py.get_type::<AmbiguousMoveError>())?;

@@ -4,7 +4,7 @@
 
 use crate::args::Text;
 use crate::{move_arg, Board, InvalidMoveError, Move};
-use fairyforge::{Color, Kind, Move as EngineMove};
+use fairyforge::{Color, Kind, Move as EngineMove, Variant};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -22,11 +22,11 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(piece_types, m)?)
 }
 
-/// `(letter, name)` of every piece type, in python-chess's order (1 pawn
-/// .. 6 king, then 7 core .. 14 gryphon), lower-case letters.
+/// `(letter, name)` of every catalogue piece type, in python-chess's order
+/// (1 pawn .. 6 king, then 7 core .. 14 gryphon), lower-case letters.
 #[pyfunction]
 fn piece_types() -> Vec<(char, &'static str)> {
-    TYPES.iter().map(|k| (k.letter().to_ascii_lowercase(), k.name())).collect()
+    TYPES.iter().map(|&(l, n)| (l.to_ascii_lowercase(), n)).collect()
 }
 
 /// The set-up error for an engine message.
@@ -43,49 +43,103 @@ pub(crate) fn color(white: bool) -> Color {
     }
 }
 
-/// Kinds in python-chess piece-type order: 1 pawn .. 6 king, then the
-/// fairy kinds 7 core .. 14 gryphon.
-const TYPES: [Kind; 14] = [
-    Kind::Pawn,
-    Kind::Knight,
-    Kind::Bishop,
-    Kind::Rook,
-    Kind::Queen,
-    Kind::King,
-    Kind::Core,
-    Kind::Missile,
-    Kind::Drone,
-    Kind::Turret,
-    Kind::Automaton,
-    Kind::Rover,
-    Kind::Maharajah,
-    Kind::Gryphon,
+/// The catalogue kinds in python-chess piece-type order, with their
+/// catalogue letters: 1 pawn .. 6 king, then the fairy kinds 7 core .. 14
+/// gryphon. Types are matched to a variant's kinds by name.
+const TYPES: [(char, &str); 14] = [
+    ('P', "pawn"),
+    ('N', "knight"),
+    ('B', "bishop"),
+    ('R', "rook"),
+    ('Q', "queen"),
+    ('K', "king"),
+    ('C', "core"),
+    ('M', "missile"),
+    ('D', "drone"),
+    ('T', "turret"),
+    ('A', "automaton"),
+    ('V', "rover"),
+    ('H', "maharajah"),
+    ('G', "gryphon"),
 ];
 
-/// The python-chess piece type of a kind.
-pub(crate) fn piece_type(k: Kind) -> u8 {
-    TYPES.iter().position(|&t| t == k).map_or(0, |i| i as u8 + 1)
+/// First python-chess piece type of the kinds outside [`TYPES`]: such a
+/// kind is `FIRST_OTHER + its index in the variant`.
+const FIRST_OTHER: u8 = 15;
+
+/// The catalogue name of an upper-case letter, if it has one.
+pub(crate) fn catalog_name(symbol: &str) -> Option<&'static str> {
+    TYPES.iter().find(|(l, _)| symbol.len() == 1 && symbol.starts_with(*l)).map(|&(_, n)| n)
 }
 
-/// A kind given as a python-chess piece type (int), a letter or a name.
-pub(crate) fn kind_arg(v: &Bound<'_, PyAny>, field: &str) -> PyResult<Kind> {
+/// The python-chess piece type of a kind name (0 for a kind outside the
+/// catalogue's fourteen).
+pub(crate) fn type_of_name(name: &str) -> u8 {
+    TYPES.iter().position(|&(_, n)| n == name).map_or(0, |i| i as u8 + 1)
+}
+
+/// The python-chess piece type of a kind of a variant.
+pub(crate) fn piece_type(v: &Variant, k: Kind) -> u8 {
+    match type_of_name(&v.spec(k).name) {
+        0 => FIRST_OTHER + k.idx() as u8,
+        t => t,
+    }
+}
+
+/// A catalogue kind given as a python-chess piece type (int), a letter or
+/// a name, as (upper-case letter, name), for board-free pieces and moves.
+pub(crate) fn catalog_arg(v: &Bound<'_, PyAny>, field: &str) -> PyResult<(String, String)> {
     if let Ok(i) = v.extract::<i64>() {
-        return usize::try_from(i - 1).ok().and_then(|i| TYPES.get(i).copied()).ok_or_else(|| {
-            InvalidSetupError::new_err(format!("{field}: {i} is not a piece type (1 pawn .. 14 gryphon)"))
-        });
+        return usize::try_from(i - 1)
+            .ok()
+            .and_then(|i| TYPES.get(i))
+            .map(|&(l, n)| (l.to_string(), n.to_string()))
+            .ok_or_else(|| {
+                InvalidSetupError::new_err(format!("{field}: {i} is not a piece type (1 pawn .. 14 gryphon)"))
+            });
     }
     let text = v
         .extract::<Text>()
         .map_err(|_| InvalidSetupError::new_err(format!("{field}: expected a piece type, letter or name")))?
         .0;
-    let mut chars = text.chars();
-    let by_letter = match (chars.next(), chars.next()) {
-        (Some(c), None) => Kind::from_letter(c),
-        _ => None,
-    };
-    by_letter
-        .or_else(|| TYPES.iter().copied().find(|k| k.name() == text.to_ascii_lowercase()))
-        .ok_or_else(|| InvalidSetupError::new_err(format!("{field}: {text:?} is not a piece letter or name")))
+    let upper = text.to_ascii_uppercase();
+    if let Some(n) = catalog_name(&upper) {
+        return Ok((upper, n.to_string()));
+    }
+    if let Some(&(l, n)) = TYPES.iter().find(|(_, n)| *n == text.to_ascii_lowercase()) {
+        return Ok((l.to_string(), n.to_string()));
+    }
+    let mut cs = text.chars();
+    match (cs.next(), cs.next(), cs.next()) {
+        (Some(c), None, None) | (Some(c), Some('\''), None) if c.is_ascii_alphabetic() => Ok((upper, "?".into())),
+        _ => Err(InvalidSetupError::new_err(format!("{field}: {text:?} is not a piece letter or name"))),
+    }
+}
+
+/// A kind of a variant given as a python-chess piece type, a symbol or a
+/// name.
+pub(crate) fn kind_in(variant: &Variant, v: &Bound<'_, PyAny>, field: &str) -> PyResult<Kind> {
+    let missing =
+        |what: String| InvalidSetupError::new_err(format!("{field}: {what} is not a kind of {}", variant.name));
+    if let Ok(i) = v.extract::<i64>() {
+        if i >= FIRST_OTHER as i64 {
+            let k = usize::try_from(i - FIRST_OTHER as i64).ok().filter(|&k| k < variant.kinds.len());
+            return k
+                .map(Kind::from_idx)
+                .filter(|&k| variant.kinds[k.idx()].is_some())
+                .ok_or_else(|| missing(i.to_string()));
+        }
+        let (_, name) = catalog_arg(v, field)?;
+        return variant.kind_named(&name).ok_or_else(|| missing(format!("{i} ({name})")));
+    }
+    let text = v
+        .extract::<Text>()
+        .map_err(|_| InvalidSetupError::new_err(format!("{field}: expected a piece type, letter or name")))?
+        .0;
+    variant
+        .kind_of_symbol(&text.to_ascii_uppercase())
+        .or_else(|| variant.kind_named(&text.to_ascii_lowercase()))
+        .ok_or_else(|| missing(format!("{text:?}")))
 }
 
 /// A square of a `Move`: a name such as `"e4"`, or an int 0..63 numbered

@@ -37,6 +37,13 @@ pub trait BitSet:
     type Bytes: Copy + Send + Sync + Index<usize, Output = u8> + IndexMut<usize>;
     /// A [`BitSet::Bytes`] with every byte set to `fill`.
     fn bytes(fill: u8) -> Self::Bytes;
+    /// Most kinds a position on this width holds (16 on the 8x8 fast path,
+    /// so its positions stay small; [`crate::piece::NKINDS`] otherwise).
+    const KINDS: usize;
+    /// One set per kind (a position's pieces by kind).
+    type ByKind: Copy + Send + Sync + Index<usize, Output = Self> + IndexMut<usize>;
+    /// An empty [`BitSet::ByKind`].
+    fn by_kind() -> Self::ByKind;
     /// The set holding only `sq`.
     fn bit(sq: usize) -> Self;
     /// True when no square is set.
@@ -68,7 +75,7 @@ pub trait BitSet:
 }
 
 macro_rules! impl_bitset {
-    ($t:ty, $bits:expr) => {
+    ($t:ty, $bits:expr, $kinds:expr) => {
         impl BitSet for $t {
             const EMPTY: Self = 0;
             const CAPACITY: usize = $bits;
@@ -76,6 +83,12 @@ macro_rules! impl_bitset {
             #[inline(always)]
             fn bytes(fill: u8) -> Self::Bytes {
                 [fill; $bits]
+            }
+            const KINDS: usize = $kinds;
+            type ByKind = [$t; $kinds];
+            #[inline(always)]
+            fn by_kind() -> Self::ByKind {
+                [0; $kinds]
             }
             #[inline(always)]
             fn bit(sq: usize) -> Self {
@@ -117,8 +130,8 @@ macro_rules! impl_bitset {
     };
 }
 
-impl_bitset!(u64, 64);
-impl_bitset!(u128, 128);
+impl_bitset!(u64, 64, 16);
+impl_bitset!(u128, 128, crate::piece::NKINDS);
 
 /// Iterator over the squares of a set, lowest first.
 #[derive(Clone, Copy, Debug)]

@@ -16,6 +16,8 @@ pub enum ErrorKind {
     AmbiguousMove,
     /// An unknown variant, unknown option or bad option value.
     Option,
+    /// A variant definition that cannot be read or cannot work.
+    Definition,
 }
 
 /// An engine error: its kind, the field it concerns and a message.
@@ -38,6 +40,10 @@ impl Error {
     pub fn option(field: &str, message: impl Into<String>) -> Error {
         Error { kind: ErrorKind::Option, field: field.to_string(), message: message.into() }
     }
+    /// A variant-definition error at `place` (file, line and key).
+    pub fn definition(place: &str, message: impl Into<String>) -> Error {
+        Error { kind: ErrorKind::Definition, field: place.to_string(), message: message.into() }
+    }
     /// A move error of the given kind about move text `text`.
     pub fn mv(kind: ErrorKind, text: &str, message: impl Into<String>) -> Error {
         Error { kind, field: text.to_string(), message: message.into() }
@@ -49,6 +55,7 @@ impl fmt::Display for Error {
         match self.kind {
             ErrorKind::Fen => write!(f, "invalid FEN ({}): {}", self.field, self.message),
             ErrorKind::Option => write!(f, "invalid option {}: {}", self.field, self.message),
+            ErrorKind::Definition => write!(f, "invalid variant definition {}: {}", self.field, self.message),
             ErrorKind::InvalidMove => write!(f, "invalid move {:?}: {}", self.field, self.message),
             ErrorKind::IllegalMove => write!(f, "illegal move {:?}: {}", self.field, self.message),
             ErrorKind::AmbiguousMove => write!(f, "ambiguous move {:?}: {}", self.field, self.message),

@@ -38,6 +38,8 @@ pub use moves::{Move, MoveList, Special};
 pub use piece::{ByColor, Color, Kind, Piece};
 pub use protocol::{run_uci, run_xboard};
 pub use rules::castling::{CastleMove, Castling};
+pub use rules::definition::{Bases, Registry};
+pub use rules::movement::{KindSpec, Line, Mode};
 pub use rules::variant::{Cycle, StalemateRule, Variant, BURDEN_OPTIONS, VARIANTS};
 pub use search::clock::{budget, Budget, Clock, HARD_SHARE, HORIZON, LAST_MOVE_SHARE};
 pub use search::eval::{evaluate, EvalKind};

@@ -15,7 +15,7 @@ pub enum Special {
     Castle = 3,
 }
 
-/// A move packed in 32 bits: from (7), to (7), promotion kind + 1 (4),
+/// A move packed in 32 bits: from (7), to (7), promotion kind + 1 (6),
 /// special (2).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Move(pub u32);
@@ -27,8 +27,8 @@ impl Move {
     /// Build a move.
     #[inline(always)]
     pub fn new(from: usize, to: usize, promo: Option<Kind>, special: Special) -> Move {
-        let p = promo.map_or(0, |k| k as u32 + 1);
-        Move(from as u32 | (to as u32) << 7 | p << 14 | (special as u32) << 18)
+        let p = promo.map_or(0, |k| k.idx() as u32 + 1);
+        Move(from as u32 | (to as u32) << 7 | p << 14 | (special as u32) << 20)
     }
     /// Origin square.
     #[inline(always)]
@@ -43,13 +43,13 @@ impl Move {
     /// Promotion choice, if any.
     #[inline(always)]
     pub fn promotion(self) -> Option<Kind> {
-        let p = (self.0 >> 14 & 0xf) as usize;
+        let p = (self.0 >> 14 & 0x3f) as usize;
         (p != 0).then(|| Kind::from_idx(p - 1))
     }
     /// The kind of move.
     #[inline(always)]
     pub fn special(self) -> Special {
-        match self.0 >> 18 & 3 {
+        match self.0 >> 20 & 3 {
             0 => Special::Normal,
             1 => Special::DoubleStep,
             2 => Special::EnPassant,

@@ -1,6 +1,6 @@
 //! The vocabulary of pieces: sides, kinds and coloured pieces, with their
-//! letters, names and compact codes. How each kind moves is data of
-//! [`crate::rules`].
+//! compact codes. A kind's letter, name and movement are data of its
+//! variant ([`crate::rules`]).
 
 /// Side: White moves first and sits at rank 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -48,99 +48,59 @@ impl<T> std::ops::IndexMut<Color> for ByColor<T> {
     }
 }
 
-/// Number of piece kinds the engine knows.
-pub const NKINDS: usize = 14;
+/// Most piece kinds one variant may have.
+pub const NKINDS: usize = 32;
 
-/// A piece kind; the same letter means the same kind in every variant.
+/// A piece kind: an index into its variant's kind table
+/// ([`crate::rules::variant::Variant::kinds`]). Letters, names and movement
+/// are the variant's data. The kinds of the shipped catalogue
+/// (`rules/kinds.toml`) keep their catalogue index in every variant that
+/// uses them, so the constants below name them; other kinds take the free
+/// indices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Kind {
-    /// King.
-    King = 0,
-    /// Queen.
-    Queen,
-    /// Rook.
-    Rook,
-    /// Bishop.
-    Bishop,
-    /// Knight.
-    Knight,
-    /// FIDE pawn.
-    Pawn,
-    /// Core: Robotic King.
-    Core,
-    /// Missile: Robotic Rook.
-    Missile,
-    /// Drone: Robotic Bishop.
-    Drone,
-    /// Turret: Robotic pawn without double step.
-    Turret,
-    /// Automaton: Robotic Berolina pawn.
-    Automaton,
-    /// Rover: ferz plus xiangqi horse.
-    Rover,
-    /// Maharajah: queen plus knight.
-    Maharajah,
-    /// Gryphon: diagonal step then outward orthogonal slide.
-    Gryphon,
-}
+pub struct Kind(pub(crate) u8);
 
-/// Every kind in index order.
-pub const ALL_KINDS: [Kind; NKINDS] = [
-    Kind::King,
-    Kind::Queen,
-    Kind::Rook,
-    Kind::Bishop,
-    Kind::Knight,
-    Kind::Pawn,
-    Kind::Core,
-    Kind::Missile,
-    Kind::Drone,
-    Kind::Turret,
-    Kind::Automaton,
-    Kind::Rover,
-    Kind::Maharajah,
-    Kind::Gryphon,
-];
-
+#[allow(non_upper_case_globals)]
 impl Kind {
+    /// King (catalogue).
+    pub const King: Kind = Kind(0);
+    /// Queen (catalogue).
+    pub const Queen: Kind = Kind(1);
+    /// Rook (catalogue).
+    pub const Rook: Kind = Kind(2);
+    /// Bishop (catalogue).
+    pub const Bishop: Kind = Kind(3);
+    /// Knight (catalogue).
+    pub const Knight: Kind = Kind(4);
+    /// FIDE pawn (catalogue).
+    pub const Pawn: Kind = Kind(5);
+    /// Core: Robotic King (catalogue).
+    pub const Core: Kind = Kind(6);
+    /// Missile: Robotic Rook (catalogue).
+    pub const Missile: Kind = Kind(7);
+    /// Drone: Robotic Bishop (catalogue).
+    pub const Drone: Kind = Kind(8);
+    /// Turret: Robotic pawn without double step (catalogue).
+    pub const Turret: Kind = Kind(9);
+    /// Automaton: Robotic Berolina pawn (catalogue).
+    pub const Automaton: Kind = Kind(10);
+    /// Rover: ferz plus xiangqi horse (catalogue).
+    pub const Rover: Kind = Kind(11);
+    /// Maharajah: queen plus knight (catalogue).
+    pub const Maharajah: Kind = Kind(12);
+    /// Gryphon: diagonal step then outward orthogonal slide (catalogue).
+    pub const Gryphon: Kind = Kind(13);
+
     /// Index 0..NKINDS.
     #[inline(always)]
     pub const fn idx(self) -> usize {
-        self as usize
-    }
-    /// Upper-case letter of the kind.
-    pub fn letter(self) -> char {
-        b"KQRBNPCMDTAVHG"[self as usize] as char
-    }
-    /// Kind for an upper- or lower-case letter.
-    pub fn from_letter(c: char) -> Option<Kind> {
-        let u = c.to_ascii_uppercase();
-        ALL_KINDS.iter().copied().find(|k| k.letter() == u)
-    }
-    /// English name of the kind.
-    pub fn name(self) -> &'static str {
-        [
-            "king",
-            "queen",
-            "rook",
-            "bishop",
-            "knight",
-            "pawn",
-            "core",
-            "missile",
-            "drone",
-            "turret",
-            "automaton",
-            "rover",
-            "maharajah",
-            "gryphon",
-        ][self as usize]
+        self.0 as usize
     }
     /// The kind for an index 0..NKINDS.
     #[inline(always)]
-    pub fn from_idx(i: usize) -> Kind {
-        ALL_KINDS[i]
+    pub const fn from_idx(i: usize) -> Kind {
+        debug_assert!(i < NKINDS);
+        Kind(i as u8)
     }
 }
 
@@ -154,23 +114,10 @@ pub struct Piece {
 }
 
 impl Piece {
-    /// FEN letter: upper case for White.
-    pub fn char(self) -> char {
-        match self.color {
-            Color::White => self.kind.letter(),
-            Color::Black => self.kind.letter().to_ascii_lowercase(),
-        }
-    }
-    /// Piece from a FEN letter.
-    pub fn from_char(c: char) -> Option<Piece> {
-        let kind = Kind::from_letter(c)?;
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-        Some(Piece { color, kind })
-    }
     /// Compact code 0..2*NKINDS used by the mailbox and Zobrist keys.
     #[inline(always)]
     pub const fn code(self) -> u8 {
-        (self.color as u8) * NKINDS as u8 + self.kind as u8
+        (self.color as u8) * NKINDS as u8 + self.kind.0
     }
     /// Piece from a code made by [`Piece::code`].
     #[inline(always)]
@@ -183,11 +130,11 @@ impl Piece {
 
 /// [`Piece::from_code`] for every code.
 const PIECE_OF_CODE: [Piece; 2 * NKINDS] = {
-    let mut table = [Piece { color: Color::White, kind: ALL_KINDS[0] }; 2 * NKINDS];
+    let mut table = [Piece { color: Color::White, kind: Kind(0) }; 2 * NKINDS];
     let mut i = 0;
     while i < 2 * NKINDS {
         let color = if i < NKINDS { Color::White } else { Color::Black };
-        table[i] = Piece { color, kind: ALL_KINDS[i % NKINDS] };
+        table[i] = Piece { color, kind: Kind((i % NKINDS) as u8) };
         i += 1;
     }
     table

@@ -57,10 +57,16 @@ fn burden() {
 fn evolution() {
     assert!(check("evolution.jsonl", 0, DEFAULT_BUDGET) > 0);
 }
+/// The shipped example variants (Capablanca, Gothic, Los Alamos, Almost,
+/// Chancellor and Grasshopper Chess), counted by Fairy-Stockfish.
+#[test]
+fn examples() {
+    assert!(check("examples.jsonl", 0, DEFAULT_BUDGET) > 20);
+}
 #[test]
 #[ignore = "slow: the deepest vectors"]
 fn deep() {
-    let files = ["chess.jsonl", "shocking.jsonl", "burden.jsonl", "evolution.jsonl"];
+    let files = ["chess.jsonl", "shocking.jsonl", "burden.jsonl", "evolution.jsonl", "examples.jsonl"];
     let checked: usize = files.iter().map(|f| check(f, DEFAULT_BUDGET + 1, u64::MAX)).sum();
     assert!(checked > 0);
 }

@@ -54,7 +54,7 @@ fn features_announce_the_protocol_and_the_variants() {
         "smp=1",
         "colors=0",
         &format!("myname=\"fairyforge {}\"", env!("CARGO_PKG_VERSION")),
-        "variants=\"normal,shocking,burden,evolution\"",
+        "variants=\"normal,shocking,burden,evolution,capablanca,",
     ] {
         assert!(first.contains(f), "{f} missing in {first}");
     }

@@ -322,7 +322,8 @@ fn parse_errors() {
     assert_eq!(e.kind, ErrorKind::IllegalMove);
     assert!(e.message.contains("promotion"), "{e}");
     assert_eq!(b.pos.parse_san("e8=K").unwrap_err().kind, ErrorKind::IllegalMove);
-    assert_eq!(b.pos.parse_san("e8=V").unwrap_err().kind, ErrorKind::IllegalMove);
+    // Letters are the variant's: a Rover is no chess piece.
+    assert_eq!(b.pos.parse_san("e8=V").unwrap_err().kind, ErrorKind::InvalidMove);
     assert_eq!(b.pos.parse_san("e8=X").unwrap_err().kind, ErrorKind::InvalidMove);
     // Turrets need their letter; the Network has no pawns.
     let b = board("shocking", &[], SHOCK_A);
@@ -402,7 +403,7 @@ fn round_trip(name: &str, options: &[(&str, &str)], games: usize, plies: usize, 
                 } else if mover.kind == fairyforge::Kind::Pawn {
                     assert!(s.starts_with(|c: char| c.is_ascii_lowercase()), "{}", ctx());
                 } else {
-                    assert!(s.starts_with(mover.kind.letter()), "{}", ctx());
+                    assert!(s.starts_with(b.variant.spec(mover.kind).symbol.as_str()), "{}", ctx());
                 }
                 let mate = after.is_check() && !after.is_shocked() && after.legal_moves().is_empty();
                 assert_eq!(s.ends_with('#'), mate, "{}", ctx());

@@ -49,7 +49,7 @@ pub(crate) fn noisy_moves<B: BitSet>(pos: &Position<B>, promo: Option<Kind>, out
         }
         // Promotions land on empty squares of the last rank.
         let promo_ok = if promotes { empty & last } else { B::EMPTY };
-        if kd.robotic || kd.bent || kd.lame_any {
+        if kd.robotic || kd.walker || kd.lame_any {
             piece_captures::<B, true>(pos, kd, bb, theirs, promo_ok, promotes, promo, out);
         } else {
             piece_captures::<B, false>(pos, kd, bb, theirs, promo_ok, promotes, promo, out);
@@ -110,7 +110,7 @@ impl Shape {
             diag: kd.diag,
             rider_hops: robotic && (kd.orth || kd.diag),
             hops: robotic && !(kd.orth || kd.diag),
-            bent_or_lame: FANCY && (kd.bent || kd.lame_any),
+            bent_or_lame: FANCY && (kd.walker || kd.lame_any),
         }
     }
 
@@ -162,7 +162,7 @@ impl Shape {
             }
             targets |= (quiet & quiet_ok) | (capture & capture_ok);
         }
-        if FANCY && self.bent_or_lame && (kd.bent || !(kd.lame_reach[from] & any_ok).is_empty()) {
+        if FANCY && self.bent_or_lame && (kd.walker || !(kd.lame_reach[from] & any_ok).is_empty()) {
             targets |= bent_and_lame(t, kd, from, occ, quiet_ok, capture_ok);
         }
         targets
@@ -174,8 +174,8 @@ impl Shape {
 #[inline(never)]
 fn bent_and_lame<B: BitSet>(t: &Tables<B>, kd: &KindTables<B>, from: usize, occ: B, quiet_ok: B, capture_ok: B) -> B {
     let mut targets = B::EMPTY;
-    if kd.bent {
-        targets |= t.bent_attacks(from, occ) & (quiet_ok | capture_ok);
+    if kd.walker {
+        targets |= t.walk_targets(kd, from, occ, quiet_ok, capture_ok);
     }
     for &(to, leg, mode) in &kd.lame[from] {
         let (to, leg) = (to as usize, leg as usize);

@@ -45,15 +45,30 @@ impl<B: BitSet> Position<B> {
                     file += run;
                     continue;
                 }
-                let p = Piece::from_char(c)
-                    .ok_or_else(|| Error::fen("placement", format!("rank {rank_name}: unknown piece letter {c:?}")))?;
+                let mut sym = c.to_string();
+                if chars.peek() == Some(&'\'') {
+                    chars.next();
+                    sym.push('\'');
+                }
+                let Some(p) = v.piece_of_symbol(&sym) else {
+                    // A catalogue letter names the piece it usually is.
+                    let message = match crate::rules::definition::catalog_name(&sym.to_ascii_uppercase()) {
+                        Some(name) => format!(
+                            "rank {rank_name}: piece '{sym}' ({} {name}) is not in the {} piece set",
+                            if c.is_ascii_uppercase() { "white" } else { "black" },
+                            v.name
+                        ),
+                        None => format!("rank {rank_name}: unknown piece letter '{sym}'"),
+                    };
+                    return Err(Error::fen("placement", message));
+                };
                 if !v.pieces[p.color].has(p.kind) {
                     return Err(Error::fen(
                         "placement",
                         format!(
-                            "rank {rank_name}: piece {c:?} ({} {}) is not in the {} piece set",
+                            "rank {rank_name}: piece '{sym}' ({} {}) is not in the {} piece set",
                             if p.color == Color::White { "white" } else { "black" },
-                            p.kind.name(),
+                            v.spec(p.kind).name,
                             v.name
                         ),
                     ));
@@ -64,9 +79,12 @@ impl<B: BitSet> Position<B> {
                 if v.forbidden_ranks.contains(&(p.color, p.kind, rank)) {
                     return Err(Error::fen(
                         "placement",
-                        format!("{} {} on {} (rank {rank_name}) is not allowed", color_name(p.color), p.kind.name(), {
-                            size.square_name(size.square(file as u8, rank))
-                        }),
+                        format!(
+                            "{} {} on {} (rank {rank_name}) is not allowed",
+                            color_name(p.color),
+                            v.spec(p.kind).name,
+                            { size.square_name(size.square(file as u8, rank)) }
+                        ),
                     ));
                 }
                 pos.put(size.square(file as u8, rank), p);
@@ -91,7 +109,7 @@ impl<B: BitSet> Position<B> {
             let n = pos.royals(c).count();
             let rc = v.royal_count[c];
             if n < rc.min || n > rc.max {
-                let names: Vec<&str> = v.royal[c].kinds().map(|k| k.name()).collect();
+                let names: Vec<&str> = v.royal[c].kinds().map(|k| v.spec(k).name.as_str()).collect();
                 let want =
                     if rc.min == rc.max { format!("exactly {}", rc.min) } else { format!("{} to {}", rc.min, rc.max) };
                 return Err(Error::fen(
@@ -144,7 +162,7 @@ impl<B: BitSet> Position<B> {
                             s += &run.to_string();
                             run = 0;
                         }
-                        s.push(p.char());
+                        s += &self.tables.variant.symbol(p);
                     }
                 }
             }
@@ -215,13 +233,13 @@ fn parse_castling<B: BitSet>(pos: &Position<B>, field: &str) -> Result<u8, Error
         let king = size.square(cs.king_from, rank);
         let rook = size.square(cs.moves[side].rook_from, rank);
         let has = |sq: usize, kind: crate::piece::Kind| pos.piece_at(sq) == Some(Piece { color, kind });
-        if !has(king, crate::piece::Kind::King) {
+        if !has(king, cs.king) {
             return Err(Error::fen(
                 "castling",
                 format!("right {ch:?} needs the {} king on {}", color_name(color), size.square_name(king)),
             ));
         }
-        if !has(rook, crate::piece::Kind::Rook) {
+        if !has(rook, cs.rook) {
             return Err(Error::fen(
                 "castling",
                 format!("right {ch:?} needs a {} rook on {}", color_name(color), size.square_name(rook)),

@@ -11,8 +11,10 @@ use crate::rules::tables::Tables;
 use crate::rules::variant::Variant;
 use std::sync::atomic::AtomicBool;
 
-/// A position on either bitboard width.
+/// A position on either bitboard width. (The large one is kept inline, not
+/// boxed: positions are copied on every move.)
 #[derive(Clone, Copy)]
+#[allow(clippy::large_enum_variant)]
 pub enum AnyPosition {
     /// Up to 64 squares.
     Small(Position<u64>),
@@ -113,6 +115,10 @@ impl AnyPosition {
         let mut named: Vec<(String, u64)> = rows.into_iter().map(|(m, n)| (self.uci(m), n)).collect();
         named.sort();
         Ok(named)
+    }
+    /// The variant of the position.
+    pub fn variant(&self) -> &'static Variant {
+        with_pos!(self, p => &p.tables.variant)
     }
     /// Board size.
     pub fn size(&self) -> crate::geometry::Size {

@@ -51,7 +51,7 @@ use crate::board::captures::Shape;
 use crate::board::position::{Position, EMPTY};
 use crate::geometry::{dir_is_positive, NO_SQ};
 use crate::moves::{Move, MoveList, Special};
-use crate::piece::{Color, Kind, Piece, NKINDS};
+use crate::piece::{Color, Kind, Piece};
 use crate::rules::attacks::Placement;
 use crate::rules::tables::shift;
 use crate::rules::variant::KindSet;
@@ -121,7 +121,7 @@ pub(crate) const MAX_CHECK_ROYALS: usize = 2;
 /// kind attacks an enemy royal, and per enemy royal our pieces that alone
 /// stand between it and one of our riders.
 pub(crate) struct Checks<B: BitSet> {
-    direct: [B; NKINDS],
+    direct: B::ByKind,
     blockers: [(usize, B); MAX_CHECK_ROYALS],
     royals: usize,
     /// Origins whose lifting may open a Robotic line or a lame leg onto a
@@ -378,7 +378,7 @@ impl<B: BitSet> Position<B> {
                     b.sort_by_key(|m| m.0);
                     debug_assert_eq!(a, b, "set-wise moves of {k:?} in {}", self.fen());
                 }
-            } else if kd.robotic || kd.bent || kd.lame_any {
+            } else if kd.robotic || kd.walker || kd.lame_any {
                 // Two copies of the square loop: the plain one for kinds
                 // without hops, bent rides or lame leaps (all of FIDE chess)
                 // skips them.
@@ -645,7 +645,13 @@ impl<B: BitSet> Position<B> {
         let sets = &t.sets[them];
         let kt = &t.kinds[them];
         let occ = node.occ;
-        let bent = !self.pieces_of(them, sets.bent).is_empty();
+        let bent = !self.pieces_of(them, sets.walkers).is_empty();
+        if !self.pieces_of(them, sets.general).is_empty() {
+            // A walked line can be opened or closed by any move.
+            node.from_danger = geo.all;
+            node.to_danger = geo.all;
+            return;
+        }
         for r in royals.squares() {
             node.from_danger |= self.line_openers(r, orth, diag, occ);
             if bent {
@@ -882,7 +888,7 @@ impl<B: BitSet> Position<B> {
         let us = self.turn;
         let sets = &t.sets[us];
         let royals = self.royals(us.flip());
-        if sets.bent.0 != 0 || royals.count() as usize > MAX_CHECK_ROYALS {
+        if sets.walkers.0 != 0 || royals.count() as usize > MAX_CHECK_ROYALS {
             return None;
         }
         let occ = self.occupied();
@@ -890,7 +896,7 @@ impl<B: BitSet> Position<B> {
         let orth = self.pieces_of(us, sets.orth_plain);
         let diag = self.pieces_of(us, sets.diag_plain);
         let mut c = Checks {
-            direct: [B::EMPTY; NKINDS],
+            direct: B::by_kind(),
             blockers: [(0, B::EMPTY); MAX_CHECK_ROYALS],
             royals: 0,
             test_from: B::EMPTY,

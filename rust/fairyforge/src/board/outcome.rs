@@ -140,8 +140,9 @@ impl<B: BitSet> Position<B> {
     #[inline]
     pub fn is_insufficient_material(&self) -> bool {
         // Pawns are the common case of mating material: one test per node.
+        let pawn = self.tables.roles.pawn;
         self.tables.variant.insufficient_material
-            && (self.pieces(Color::White, Kind::Pawn) | self.pieces(Color::Black, Kind::Pawn)).is_empty()
+            && (self.role(Color::White, pawn) | self.role(Color::Black, pawn)).is_empty()
             && Color::BOTH.iter().all(|&c| self.has_insufficient_material(c))
     }
 
@@ -151,26 +152,33 @@ impl<B: BitSet> Position<B> {
     /// all on one square colour with no pawns or knights anywhere). Any
     /// other kind than K, N, B counts as mating material.
     pub fn has_insufficient_material(&self, c: Color) -> bool {
-        use Kind::*;
+        let r = self.tables.roles;
+        let (king, queen, knight, bishop, pawn) = (r.king, r.queen, r.knight, r.bishop, r.pawn);
         let ours = self.side(c);
         let them = c.flip();
-        let minor_or_king = self.pieces(c, King) | self.pieces(c, Knight) | self.pieces(c, Bishop);
+        let minor_or_king = self.role(c, king) | self.role(c, knight) | self.role(c, bishop);
         if !(ours & !minor_or_king).is_empty() {
             return false;
         }
-        if !self.pieces(c, Knight).is_empty() {
-            let others = self.side(them) & !(self.pieces(them, King) | self.pieces(them, Queen));
+        if !self.role(c, knight).is_empty() {
+            let others = self.side(them) & !(self.role(them, king) | self.role(them, queen));
             return ours.count() <= 2 && others.is_empty();
         }
-        if !self.pieces(c, Bishop).is_empty() {
+        if !self.role(c, bishop).is_empty() {
             let size = self.tables.geo.size;
-            let bishops = self.pieces(c, Bishop) | self.pieces(them, Bishop);
+            let bishops = self.role(c, bishop) | self.role(them, bishop);
             let dark = bishops.squares().filter(|&sq| (size.file_of(sq) + size.rank_of(sq)).is_multiple_of(2)).count();
             let same_colour = dark == 0 || dark == bishops.count() as usize;
-            let pawns_knights = self.pieces(c, Pawn) | self.pieces(them, Pawn) | self.pieces(them, Knight);
+            let pawns_knights = self.role(c, pawn) | self.role(them, pawn) | self.role(them, knight);
             return same_colour && pawns_knights.is_empty();
         }
         true
+    }
+
+    /// The pieces of side `c` of a kind the variant may lack.
+    #[inline(always)]
+    fn role(&self, c: Color, k: Option<Kind>) -> B {
+        k.map_or(B::EMPTY, |k| self.pieces(c, k))
     }
 }
 

@@ -6,7 +6,7 @@
 use crate::bitboard::BitSet;
 use crate::geometry::NO_SQ;
 use crate::moves::{Move, Special};
-use crate::piece::{Color, Kind, Piece, NKINDS};
+use crate::piece::{Color, Kind, Piece};
 use crate::rules::attacks::Placement;
 use crate::rules::psq::Psq;
 use crate::rules::tables::Tables;
@@ -21,7 +21,7 @@ pub const EMPTY: u8 = 255;
 pub struct Position<B: BitSet> {
     /// The variant's shared tables.
     pub tables: &'static Tables<B>,
-    pub(crate) by_kind: [B; NKINDS],
+    pub(crate) by_kind: B::ByKind,
     pub(crate) by_color: [B; 2],
     pub(crate) board: B::Bytes,
     pub(crate) turn: Color,
@@ -63,7 +63,7 @@ impl<B: BitSet> Position<B> {
     pub fn empty(tables: &'static Tables<B>) -> Position<B> {
         Position {
             tables,
-            by_kind: [B::EMPTY; NKINDS],
+            by_kind: B::by_kind(),
             by_color: [B::EMPTY; 2],
             board: B::bytes(EMPTY),
             turn: Color::White,

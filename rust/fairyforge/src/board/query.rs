@@ -170,11 +170,11 @@ impl<B: BitSet> Position<B> {
         }
         if let Some(p) = piece {
             if !v.pieces[p.color].has(p.kind) {
-                let allowed: Vec<String> = v.pieces[p.color].kinds().map(|k| k.name().to_string()).collect();
+                let allowed: Vec<String> = v.pieces[p.color].kinds().map(|k| v.spec(k).name.clone()).collect();
                 return Err(format!(
                     "a {} {} cannot stand on a {} board ({} has {})",
                     side_name(p.color).to_lowercase(),
-                    p.kind.name(),
+                    v.kind_name(p.kind),
                     v.name,
                     side_name(p.color),
                     allowed.join(", ")
@@ -215,7 +215,7 @@ impl<B: BitSet> Position<B> {
             for (side, mv) in cs.moves.iter().enumerate() {
                 let rook = size.square(mv.rook_from, rank);
                 let has = |s: usize, kind: Kind| self.piece_at(s) == Some(Piece { color, kind });
-                if !has(king, Kind::King) || !has(rook, Kind::Rook) {
+                if !has(king, cs.king) || !has(rook, cs.rook) {
                     rights &= !castling::right(color, side);
                 }
             }
@@ -255,7 +255,7 @@ impl<B: BitSet> Position<B> {
         for c in Color::BOTH {
             let n = self.royals(c).count();
             let rc = v.royal_count[c];
-            let names: Vec<&str> = v.royal[c].kinds().map(|k| k.name()).collect();
+            let names: Vec<&str> = v.royal[c].kinds().map(|k| v.spec(k).name.as_str()).collect();
             let want =
                 if rc.min == rc.max { format!("exactly {}", rc.min) } else { format!("{} to {}", rc.min, rc.max) };
             let text = format!("{} has {n} royal {} (needs {want})", side_name(c), names.join("/"));
@@ -273,7 +273,7 @@ impl<B: BitSet> Position<B> {
                     format!(
                         "{} {} on {} may not stand on rank {}",
                         side_name(c),
-                        k.name(),
+                        v.spec(k).name,
                         size.square_name(sq),
                         rank + 1
                     ),
@@ -448,6 +448,6 @@ mod tests {
         assert!(p.problems().is_empty());
         p.set_piece(4, None).unwrap();
         assert_eq!(p.problems()[0].0, "no_white_king");
-        assert!(p.set_piece(4, crate::Piece::from_char('C')).is_err());
+        assert!(p.set_piece(4, Some(crate::Piece { color: crate::Color::White, kind: crate::Kind::Core })).is_err());
     }
 }

@@ -101,7 +101,8 @@ impl<B: BitSet> Position<B> {
             let (ff, fr) = (size.file_of(m.from()), size.rank_of(m.from()));
             let file_char = (b'a' + ff) as char;
             let rank_text = (fr + 1).to_string();
-            if piece.kind == Kind::Pawn {
+            let v = &self.tables.variant;
+            if v.spec(piece.kind).symbol == "P" {
                 if capture {
                     s.push(file_char);
                     if others.iter().any(|&o| size.file_of(o) == ff) {
@@ -111,7 +112,7 @@ impl<B: BitSet> Position<B> {
                     s += &disambiguation(size, m.from(), &others);
                 }
             } else {
-                s.push(piece.kind.letter());
+                s += &v.spec(piece.kind).symbol;
                 if !others.is_empty() {
                     s += &disambiguation(size, m.from(), &others);
                 }
@@ -122,7 +123,7 @@ impl<B: BitSet> Position<B> {
             s += &size.square_name(m.to());
             if let Some(p) = m.promotion() {
                 s.push('=');
-                s.push(p.letter());
+                s += &v.spec(p).symbol;
             }
             return s + check_marker(&after);
         }
@@ -199,21 +200,28 @@ impl<B: BitSet> Position<B> {
         let mut rest = body;
         // Promotion: `=X`, or a letter right after the destination's digits.
         let mut promotion = None;
-        let b = rest.as_bytes();
+        let v = &self.tables.variant;
+        // A primed symbol (`A'`) is its letter and a prime.
+        let primed = rest.ends_with('\'');
+        let core = if primed { &rest[..rest.len() - 1] } else { rest };
+        let b = core.as_bytes();
         let n = b.len();
         let promo_letter = if n >= 2 && b[n - 2] == b'=' {
             let c = b[n - 1] as char;
-            rest = &rest[..n - 2];
+            rest = &core[..n - 2];
             Some(c)
         } else if n >= 2 && b[n - 1].is_ascii_alphabetic() && b[n - 2].is_ascii_digit() {
             let c = b[n - 1] as char;
-            rest = &rest[..n - 1];
+            rest = &core[..n - 1];
             Some(c)
+        } else if primed {
+            return Err("a prime without a promotion letter");
         } else {
             None
         };
         if let Some(c) = promo_letter {
-            let k = Kind::from_letter(c).filter(|_| c.is_ascii_alphabetic()).ok_or("unknown promotion letter")?;
+            let sym = format!("{}{}", c.to_ascii_uppercase(), if primed { "'" } else { "" });
+            let k = v.kind_of_symbol(&sym).filter(|_| c.is_ascii_alphabetic()).ok_or("unknown promotion letter")?;
             promotion = Some(k);
         }
         // Destination: the last lower-case letter and the digits after it.
@@ -225,10 +233,14 @@ impl<B: BitSet> Position<B> {
             prefix = p;
         }
         // Prefix: optional upper-case piece letter, origin file, origin rank.
-        let mut kind = Kind::Pawn;
+        let kind;
         if let Some(c) = prefix.chars().next().filter(|c| c.is_ascii_uppercase()) {
-            kind = Kind::from_letter(c).ok_or("unknown piece letter")?;
-            prefix = &prefix[1..];
+            let primed = prefix[1..].starts_with('\'');
+            let sym = format!("{c}{}", if primed { "'" } else { "" });
+            kind = v.kind_of_symbol(&sym).ok_or("unknown piece letter")?;
+            prefix = &prefix[sym.len()..];
+        } else {
+            kind = v.kind_of_symbol("P").ok_or("no piece letter, and the variant has no pawn")?;
         }
         let mut from_file = None;
         if let Some(c) = prefix.bytes().next().filter(|c| c.is_ascii_lowercase()) {

@@ -1,5 +1,6 @@
 //! Coordinate move notation (RULES.md §2.3): `e2e4`, `e7e8q`, `c2c1v`,
-//! `a10a12`; castling as the king's two-square move.
+//! `a10a12`, `e7e8a'` for a kind with a primed symbol; castling as the
+//! king's two-square move.
 
 use crate::bitboard::BitSet;
 use crate::board::position::Position;
@@ -13,7 +14,7 @@ impl<B: BitSet> Position<B> {
         let size = self.tables.geo.size;
         let mut s = size.square_name(m.from()) + &size.square_name(m.to());
         if let Some(p) = m.promotion() {
-            s.push(p.letter().to_ascii_lowercase());
+            s += &self.tables.variant.spec(p).symbol.to_ascii_lowercase();
         }
         s
     }
@@ -48,21 +49,26 @@ impl<B: BitSet> Position<B> {
         let to = on_board(c.to).ok_or_else(|| bad("bad destination square"))?;
         let promo = match c.promotion {
             None => None,
-            Some(p) => Some(Kind::from_letter(p).ok_or_else(|| bad("unknown promotion letter"))?),
+            Some(p) => Some(
+                self.tables
+                    .variant
+                    .kind_of_symbol(&p.to_ascii_uppercase())
+                    .ok_or_else(|| bad("unknown promotion letter"))?,
+            ),
         };
         Ok((from, to, promo))
     }
 }
 
 /// A coordinate move read without a board (files `a`-`l`, ranks 1-12).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Coordinates {
     /// Origin as (file, rank), both from 0.
     pub from: (u8, u8),
     /// Destination as (file, rank), both from 0.
     pub to: (u8, u8),
-    /// The promotion letter as written (lower case).
-    pub promotion: Option<char>,
+    /// The promotion symbol as written (lower case, `q` or `a'`).
+    pub promotion: Option<String>,
 }
 
 /// Read coordinate text (`e2e4`, `e7e8q`, `a10a12`) into squares and a
@@ -70,7 +76,7 @@ pub struct Coordinates {
 /// the position's [`Position::parse_uci`] and for board-free move values.
 /// The error says what is wrong.
 pub fn parse_coordinates(text: &str) -> Result<Coordinates, &'static str> {
-    if !text.is_ascii() || text.len() < 4 || text.len() > 7 {
+    if !text.is_ascii() || text.len() < 4 || text.len() > 8 {
         return Err("expected from-square, to-square and an optional promotion letter");
     }
     let b = text.as_bytes();
@@ -82,7 +88,8 @@ pub fn parse_coordinates(text: &str) -> Result<Coordinates, &'static str> {
     let to = square(&rest[..digits_end]).ok_or("bad destination square")?;
     let promotion = match &rest.as_bytes()[digits_end..] {
         [] => None,
-        [p] if p.is_ascii_lowercase() => Some(*p as char),
+        [p] if p.is_ascii_lowercase() => Some((*p as char).to_string()),
+        [p, b'\''] if p.is_ascii_lowercase() => Some(format!("{}'", *p as char)),
         _ => return Err("trailing characters after the destination square"),
     };
     Ok(Coordinates { from, to, promotion })
@@ -111,7 +118,8 @@ mod tests {
     #[test]
     fn coordinates_are_read_strictly() {
         let c = parse_coordinates("a10l12q").unwrap();
-        assert_eq!((c.from, c.to, c.promotion), ((0, 9), (11, 11), Some('q')));
+        assert_eq!((c.from, c.to, c.promotion.as_deref()), ((0, 9), (11, 11), Some("q")));
+        assert_eq!(parse_coordinates("e7e8a'").unwrap().promotion.as_deref(), Some("a'"));
         assert_eq!(parse_coordinates("e2e4").unwrap().promotion, None);
         for bad in ["a+2a4", "e2+e4", "e0e4", "m1m2", "e2e13", "e2e4qq", "E2E4", "e2e4Q", "e2-e4", "e2"] {
             assert!(parse_coordinates(bad).is_err(), "{bad}");

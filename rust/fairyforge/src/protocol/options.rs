@@ -46,13 +46,10 @@ pub(crate) const BURDEN: [Spec; 9] = [
     Spec { name: "preset", kind: OptType::Combo(&[NO_PRESET, "wittman"]), default: NO_PRESET },
 ];
 
-/// The variant names of the protocols, in the order GUIs list them.
-pub(crate) const VARIANT_NAMES: [&str; 4] = ["chess", "shocking", "burden", "evolution"];
-
 /// The chosen variant and the current value of every Burden option.
 #[derive(Clone, Debug)]
 pub(crate) struct VariantConfig {
-    /// Variant name (one of [`VARIANT_NAMES`]).
+    /// Variant name (a shipped or loaded variant).
     pub name: String,
     /// Current values, in [`BURDEN`] order.
     pub values: Vec<String>,
@@ -94,11 +91,16 @@ pub(crate) fn check_value(kind: OptType, value: &str) -> Result<String, String> 
 impl VariantConfig {
     /// Choose the variant by its protocol name (case-insensitive).
     pub fn set_name(&mut self, name: &str) -> Result<(), String> {
-        let found = VARIANT_NAMES.iter().find(|n| n.eq_ignore_ascii_case(name.trim()));
-        let n =
-            found.ok_or_else(|| format!("unknown variant {:?} (known: {})", name.trim(), VARIANT_NAMES.join(", ")))?;
+        let names = Variant::names();
+        let found = names.iter().find(|n| n.eq_ignore_ascii_case(name.trim()));
+        let n = found.ok_or_else(|| format!("unknown variant {:?} (known: {})", name.trim(), names.join(", ")))?;
         self.name = n.to_string();
         Ok(())
+    }
+
+    /// True when the chosen variant takes the Burden options.
+    pub fn takes_burden_options(&self) -> bool {
+        Variant::new(&self.name, &[]).is_ok_and(|v| v.option_set.as_deref() == Some("burden"))
     }
 
     /// Set the Burden option at `index` of [`BURDEN`].
@@ -112,7 +114,7 @@ impl VariantConfig {
     /// from their defaults apply when the variant is Burden, and are kept
     /// but ignored otherwise.
     pub fn build(&self) -> Result<Variant, Error> {
-        let options: Vec<(String, String)> = if self.name == "burden" {
+        let options: Vec<(String, String)> = if self.takes_burden_options() {
             BURDEN
                 .iter()
                 .zip(&self.values)

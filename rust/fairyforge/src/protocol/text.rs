@@ -13,8 +13,8 @@ pub(crate) fn diagram(board: &Board) -> String {
     for r in (0..size.ranks).rev() {
         s.push_str(" |");
         for f in 0..size.files {
-            let c = board.pos.piece_at(size.square(f, r)).map_or(' ', |p| p.char());
-            s.push_str(&format!(" {c} |"));
+            let c = board.pos.piece_at(size.square(f, r)).map_or(" ".to_string(), |p| board.variant.symbol(p));
+            s.push_str(&format!(" {c:<2}|"));
         }
         s.push_str(&format!(" {}\n", r + 1));
         s.push_str(&rule);

@@ -193,8 +193,8 @@ impl<'scope, 'env: 'scope, W: Write + Send> Uci<'scope, 'env, W> {
 
     fn identify(&self) {
         let mut s = format!("id name {ENGINE_NAME}\nid author the fairyforge authors\n");
-        let vars: String = options::VARIANT_NAMES.iter().map(|v| format!(" var {v}")).collect();
-        s += &format!("option name UCI_Variant type combo default chess{vars}\n");
+        s += &variant_option();
+        s += "option name VariantPath type string default <empty>\n";
         s += &format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}\n");
         s += &format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}\n");
         s += &format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}\n");
@@ -240,6 +240,7 @@ impl<'scope, 'env: 'scope, W: Write + Send> Uci<'scope, 'env, W> {
                 }
                 Err(e) => Err(format!("setoption UCI_Variant: {e}")),
             },
+            "variantpath" => self.load_variants(&value),
             "hash" => spin(1, MAX_HASH_MB as u64)
                 .and_then(|n| lock(self.engine).resize(n as usize).map_err(|e| format!("setoption Hash: {e}"))),
             "threads" => spin(1, MAX_THREADS as u64).map(|n| self.threads = n as usize),
@@ -252,7 +253,7 @@ impl<'scope, 'env: 'scope, W: Write + Send> Uci<'scope, 'env, W> {
             lower => match options::find(lower) {
                 Some((i, _)) => match self.config.set(i, &value) {
                     Ok(()) => {
-                        if self.config.name == "burden" {
+                        if self.config.takes_burden_options() {
                             self.rebuild();
                         }
                         Ok(())
@@ -265,6 +266,21 @@ impl<'scope, 'env: 'scope, W: Write + Send> Uci<'scope, 'env, W> {
         if let Err(e) = result {
             self.error(&e);
         }
+    }
+
+    /// `setoption name VariantPath value a.toml;b.toml`: load the definition
+    /// files and announce the grown `UCI_Variant` list, as Fairy-Stockfish
+    /// does.
+    fn load_variants(&mut self, value: &str) -> Result<(), String> {
+        let value = value.trim();
+        if value.is_empty() || value == "<empty>" {
+            return Ok(());
+        }
+        for path in value.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+            Variant::load_file(path).map_err(|e| format!("setoption VariantPath: {e}"))?;
+        }
+        self.out.line(variant_option().trim_end());
+        Ok(())
     }
 
     /// Rebuild the variant from the settings; on success the position is
@@ -483,4 +499,10 @@ fn bestmove_line(pos: &AnyPosition, best: Option<Move>, result: Option<&SearchRe
             None => format!("bestmove {}", pos.uci(m)),
         },
     }
+}
+
+/// The `UCI_Variant` option line: every shipped and loaded variant.
+fn variant_option() -> String {
+    let vars: String = Variant::names().iter().map(|v| format!(" var {v}")).collect();
+    format!("option name UCI_Variant type combo default chess{vars}\n")
 }

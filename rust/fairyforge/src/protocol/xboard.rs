@@ -164,7 +164,7 @@ fn move_text(board: &Board, m: Move) -> String {
     let v = &board.variant;
     let mut s = square_text(v, m.from()) + &square_text(v, m.to());
     if let Some(k) = m.promotion().or_else(|| evolution(board, m)) {
-        s.push(k.letter().to_ascii_lowercase());
+        s += &v.spec(k).symbol.to_ascii_lowercase();
     }
     s
 }
@@ -179,16 +179,19 @@ fn parse_move(board: &Board, text: &str) -> Result<Move, &'static str> {
     let digits = 1 + rest.bytes().skip(1).take_while(u8::is_ascii_digit).count();
     let to = parse_square(&board.variant, &rest[..digits]).ok_or("bad destination square")?;
     let suffix = &rest[digits..];
-    if suffix.len() > 1 || suffix.bytes().any(|c| !c.is_ascii_alphabetic()) {
+    let primed = suffix.len() == 2 && suffix.ends_with('\'');
+    let body = if primed { &suffix[..1] } else { suffix };
+    if body.len() > 1 || body.bytes().any(|c| !c.is_ascii_alphabetic()) {
         return Err("not a move");
     }
-    let letter = suffix.chars().next().map(|c| c.to_ascii_lowercase());
+    let letter = (!body.is_empty()).then(|| suffix.to_ascii_lowercase());
+    let letter = letter.as_deref();
     let candidates: Vec<Move> =
         board.pos.legal_moves().into_iter().filter(|m| m.from() == from && m.to() == to).collect();
     if candidates.is_empty() {
         return Err("not legal in this position");
     }
-    let lower = |k: Kind| k.letter().to_ascii_lowercase();
+    let lower = |k: Kind| board.variant.spec(k).symbol.to_ascii_lowercase();
     let found = candidates.iter().copied().find(|&m| match (m.promotion(), letter) {
         (Some(p), Some(l)) => lower(p) == l,
         (Some(_), None) => false,
@@ -252,38 +255,44 @@ pub fn setup(v: &Variant) -> Vec<String> {
     if v.name == "chess" {
         return Vec::new();
     }
-    let slot = |k: Kind| -> Option<usize> {
-        Some(match k {
-            Kind::Pawn | Kind::Turret => 0,
-            Kind::Knight | Kind::Rover => 1,
-            Kind::Bishop | Kind::Drone => 2,
-            Kind::Rook | Kind::Missile => 3,
-            Kind::Queen => 4,
-            Kind::Automaton => 18,
-            Kind::King | Kind::Core | Kind::Maharajah | Kind::Gryphon => return None,
-        })
-    };
+    // The image slot of a kind: the FIDE ones and the pieces the Network's
+    // resemble by name, a royal the king's, any other the next free slot.
     let mut table = [['.'; 19]; 2];
     let mut kings = ['.'; 2];
     let mut pieces = Vec::new();
     for color in Color::BOTH {
         for k in v.pieces[color].kinds() {
-            let c = if color == Color::White { k.letter() } else { k.letter().to_ascii_lowercase() };
-            match slot(k) {
-                Some(i) => table[color.idx()][i] = c,
-                None => kings[color.idx()] = c,
-            }
-            let betza = match k {
-                Kind::Core => "KpQ2",
-                Kind::Missile => "RgR",
-                Kind::Drone => "BgB",
-                Kind::Turret => "fmWfceFfmpR2fcpB2",
-                Kind::Automaton => "fmFfcWfmpB2fcpR2",
-                Kind::Rover => "FnN",
-                Kind::Maharajah => "QN",
-                Kind::Gryphon => "FyafsF",
-                _ => continue,
+            let spec = v.spec(k);
+            let letter = spec.symbol.chars().next().unwrap_or('X');
+            let c = if color == Color::White { letter } else { letter.to_ascii_lowercase() };
+            let named = match spec.name.as_str() {
+                "pawn" | "turret" => Some(0),
+                "knight" | "rover" => Some(1),
+                "bishop" | "drone" => Some(2),
+                "rook" | "missile" => Some(3),
+                "queen" => Some(4),
+                "automaton" => Some(18),
+                _ => None,
             };
+            if v.royal[color].has(k) {
+                kings[color.idx()] = c;
+            } else if let Some(i) = named.or_else(|| (5..18).find(|&i| table[color.idx()][i] == '.')) {
+                table[color.idx()][i] = c;
+            }
+            let fide = ["king", "queen", "rook", "bishop", "knight", "pawn"];
+            let betza = match (spec.name.as_str(), spec.robotic) {
+                // XBoard's nearest pictures of the Robotic hops.
+                ("core", true) => "KpQ2",
+                ("missile", true) => "RgR",
+                ("drone", true) => "BgB",
+                ("turret", true) => "fmWfceFfmpR2fcpB2",
+                ("automaton", true) => "fmFfcWfmpB2fcpR2",
+                (name, _) if fide.contains(&name) && !spec.robotic => continue,
+                _ => spec.betza.as_str(),
+            };
+            if betza.is_empty() {
+                continue;
+            }
             if !pieces.iter().any(|p: &String| p.starts_with(&format!("piece {}&", c.to_ascii_uppercase()))) {
                 pieces.push(format!("piece {c}& {betza}"));
             }
@@ -484,7 +493,8 @@ impl<'scope, 'env: 'scope, W: Write + Send> XBoard<'scope, 'env, W> {
     }
 
     fn features(&self) {
-        let variants: Vec<&str> = options::VARIANT_NAMES.iter().map(|v| xboard_name(v)).collect();
+        let names = Variant::names();
+        let variants: Vec<&str> = names.iter().map(|v| xboard_name(v)).collect();
         let mut lines = vec![format!(
             "feature setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 \
              ping=1 playother=1 san=0 colors=0 name=0 memory=1 smp=1 highlight=1 \
@@ -789,8 +799,9 @@ impl<'scope, 'env: 'scope, W: Write + Send> XBoard<'scope, 'env, W> {
         };
         let evolved = g.board.pos.legal_moves().into_iter().find(|m| m.from() == from && m.to() == to);
         if let Some(k) = evolved.and_then(|m| evolution(&g.board, m)) {
+            let symbol = g.board.variant.spec(k).symbol.to_ascii_lowercase();
             drop(g);
-            self.out(&format!("choice {}", k.letter().to_ascii_lowercase()));
+            self.out(&format!("choice {symbol}"));
         }
     }
 }

@@ -86,7 +86,7 @@ impl<B: BitSet> Tables<B> {
         self.irregular_attack(pos, sq, by, occ)
     }
 
-    /// Range-1 hops, lame leaps and bent rides onto `sq`.
+    /// Range-1 hops, lame leaps, bent rides and walked lines onto `sq`.
     #[inline(never)]
     fn irregular_attack(&self, pos: &impl Placement<B>, sq: usize, by: Color, occ: B) -> bool {
         let s = &self.sets[by];
@@ -105,18 +105,21 @@ impl<B: BitSet> Tables<B> {
         }) {
             return true;
         }
-        any_kind(s.bent, |i| pos.pieces_idx(by, i).squares().any(|g| self.bent_attacks(g, occ).has(sq)))
+        let target = B::bit(sq);
+        any_kind(s.walkers, |i| {
+            pos.pieces_idx(by, i).squares().any(|g| !self.walk_targets(&kt[i], g, occ, B::EMPTY, target).is_empty())
+        })
     }
 
     /// What a move of the other side must touch to end the attacks of `by`
     /// on `sq`: `(to, from)`, where a move ending on `to` captures an
     /// attacker or closes a line or a lame leg, and a move starting from
     /// `from` lifts a hop screen. A move doing neither leaves every attack
-    /// in place. `None` when `by` has a bent rider (its paths are not
+    /// in place. `None` when `by` has a walker (its paths are not
     /// gathered).
     pub fn breakers(&self, pos: &impl Placement<B>, sq: usize, by: Color, occ: B) -> Option<(B, B)> {
         let s = &self.sets[by];
-        if !pos.pieces_of(by, s.bent).is_empty() {
+        if !pos.pieces_of(by, s.walkers).is_empty() {
             return None;
         }
         let kt = &self.kinds[by];

@@ -6,7 +6,7 @@
 
 use crate::bitboard::BitSet;
 use crate::geometry::{Geometry, Size};
-use crate::piece::{ByColor, Color};
+use crate::piece::{ByColor, Color, Kind};
 
 /// One castling move: the rook's start file and where king and rook go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -23,6 +23,10 @@ pub struct CastleMove {
 /// king side first (index 0), queen side second (index 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Castling {
+    /// The kind that castles as the king.
+    pub king: Kind,
+    /// The kind that castles as the rook.
+    pub rook: Kind,
     /// The king's start file.
     pub king_from: u8,
     /// The king-side and the queen-side move.
@@ -33,6 +37,8 @@ impl Castling {
     /// FIDE castling: king on e, rooks on h and a; O-O ends with the king on
     /// g and the rook on f, O-O-O with the king on c and the rook on d.
     pub const FIDE: Castling = Castling {
+        king: Kind::King,
+        rook: Kind::Rook,
         king_from: 4,
         moves: [
             CastleMove { rook_from: 7, king_to: 6, rook_to: 5 },

@@ -3,7 +3,9 @@
 //! generation reads, attack tests and the piece-square values.
 
 pub(crate) mod attacks;
+pub(crate) mod betza;
 pub(crate) mod castling;
+pub(crate) mod definition;
 pub(crate) mod movement;
 pub(crate) mod psq;
 pub(crate) mod tables;

@@ -38,7 +38,8 @@
 //! weighs its value / 250 in the game phase.
 
 use crate::geometry::Size;
-use crate::piece::{Color, Kind, ALL_KINDS, NKINDS};
+use crate::piece::{Color, Kind, NKINDS};
+use crate::rules::movement::KindSpec;
 use crate::rules::variant::{KindSet, Variant};
 
 /// Share of a piece's value taken from what it evolves into.
@@ -96,17 +97,14 @@ impl PsqTables {
         let mut entries = vec![Psq::default(); 2 * NKINDS * n];
         for c in Color::BOTH {
             let sign = if c == Color::White { 1 } else { -1 };
-            for k in ALL_KINDS {
+            for (k, spec) in v.all_kinds() {
                 let royal = v.royal[c].has(k);
                 let promoter = v.promoters[c].has(k);
                 let promotes_any = v.promoters[Color::White].has(k) || v.promoters[Color::Black].has(k);
-                let phase = if !royal_any.has(k) && !promotes_any && k != Kind::Pawn {
-                    (values[k.idx()] + 125) / 250
-                } else {
-                    0
-                };
+                let pawn = spec.symbol == "P";
+                let phase = if !royal_any.has(k) && !promotes_any && !pawn { (values[k.idx()] + 125) / 250 } else { 0 };
                 for sq in 0..n {
-                    let (m, e) = square_terms(size, c, k, sq, royal, royal_born, promoter);
+                    let (m, e) = square_terms(size, c, spec.centre as f64, sq, royal, royal_born, promoter);
                     entries[(c.idx() * NKINDS + k.idx()) * n + sq] = Psq {
                         mg: sign * (values[k.idx()] + m.round() as i32),
                         eg: sign * (values[k.idx()] + e.round() as i32),
@@ -127,67 +125,39 @@ impl PsqTables {
 
 /// Evolution-adjusted values, iterated to the fixed point.
 fn evolved_values(v: &Variant, royal_any: KindSet, royal_born: bool) -> [i32; NKINDS] {
-    let base: Vec<f64> = ALL_KINDS.iter().map(|&k| base_value(k, royal_any.has(k), royal_born)).collect();
+    let base: Vec<f64> = (0..NKINDS)
+        .map(|i| {
+            v.kinds
+                .get(i)
+                .and_then(Option::as_ref)
+                .map_or(0.0, |s| base_value(s, royal_any.has(Kind::from_idx(i)), royal_born))
+        })
+        .collect();
     let mut val = base.clone();
     for _ in 0..200 {
-        for k in ALL_KINDS {
+        for (k, _) in v.all_kinds() {
             let next = v.evolve[k.idx()];
             if next != k {
                 val[k.idx()] = (1.0 - EVOLVE_WEIGHT) * base[k.idx()] + EVOLVE_WEIGHT * val[next.idx()];
             }
         }
     }
-    ALL_KINDS.map(|k| val[k.idx()].round() as i32)
+    std::array::from_fn(|i| val[i].round() as i32)
 }
 
 /// Material value of a kind before evolution, in centipawns. `royal_born`:
 /// royals arise during play (Burden), so they carry their small combat
 /// worth instead of zero.
-fn base_value(kind: Kind, royal: bool, royal_born: bool) -> f64 {
-    use Kind::*;
-    if royal {
-        return if !royal_born {
-            0.0
-        } else {
-            match kind {
-                Maharajah => 300.0,
-                Gryphon => 150.0,
-                _ => 100.0,
-            }
-        };
-    }
-    match kind {
-        King | Core => 0.0,
-        Queen => 950.0,
-        Rook => 500.0,
-        Bishop => 330.0,
-        Knight => 320.0,
-        Pawn => 100.0,
-        Missile => 620.0,
-        Drone => 400.0,
-        Turret => 120.0,
-        Automaton => 110.0,
-        Rover => 430.0,
-        Maharajah => 1250.0,
-        Gryphon => 650.0,
-    }
-}
-
-/// Weight of the centralisation term per kind (centipawns at the centre).
-fn centre_weight(kind: Kind) -> f64 {
-    use Kind::*;
-    match kind {
-        Knight | Rover => 20.0,
-        Bishop | Drone | Gryphon => 10.0,
-        Maharajah => 8.0,
-        Rook | Missile | Queen => 5.0,
-        Pawn => 6.0,
-        _ => 0.0,
+fn base_value(spec: &KindSpec, royal: bool, royal_born: bool) -> f64 {
+    match (royal, royal_born) {
+        (true, false) => 0.0,
+        (true, true) => spec.royal_value as f64,
+        _ => spec.value as f64,
     }
 }
 
 /// The (middlegame, endgame) square terms of a piece, without material.
-fn square_terms(size: Size, c: Color, k: Kind, sq: usize, royal: bool, royal_born: bool, promoter: bool) -> (f64, f64) {
+fn square_terms(size: Size, c: Color, w: f64, sq: usize, royal: bool, royal_born: bool, promoter: bool) -> (f64, f64) {
     let (files, ranks) = (size.files as i32, size.ranks as i32);
     let (f, r) = (size.file_of(sq) as i32, size.rank_of(sq) as i32);
     let max_cd = ((files - 1) + (ranks - 1)) as f64;
@@ -207,7 +177,6 @@ fn square_terms(size: Size, c: Color, k: Kind, sq: usize, royal: bool, royal_bor
     } else if promoter {
         (6.0 * file_centre + 40.0 * t * t, 120.0 * t * t)
     } else {
-        let w = centre_weight(k);
         (w * centre, w * centre / 2.0)
     }
 }

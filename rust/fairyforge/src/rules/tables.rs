@@ -6,9 +6,9 @@
 
 use crate::bitboard::BitSet;
 use crate::geometry::{dir_index, Geometry, NO_SQ};
-use crate::piece::{ByColor, Color, Kind, NKINDS};
+use crate::piece::{ByColor, Color, Kind};
 use crate::rules::castling;
-use crate::rules::movement::Mode;
+use crate::rules::movement::{Line, Mode};
 use crate::rules::psq::PsqTables;
 use crate::rules::variant::{KindSet, Variant};
 use std::collections::HashMap;
@@ -77,6 +77,12 @@ pub struct KindTables<B> {
     pub lame_any: bool,
     /// Gryphon bent rider.
     pub bent: bool,
+    /// Lines walked square by square (hoppers, one-way, one-mode, ranged
+    /// or long-step riders), with the rank delta for this colour.
+    pub walk: Vec<Line>,
+    /// Moves are found per piece by [`Tables::walk_targets`]: a bent rider
+    /// or a kind with walked lines.
+    pub walker: bool,
     /// Pawn double step.
     pub double_step: bool,
     /// Captures en passant.
@@ -129,8 +135,12 @@ pub struct SideSets {
     pub hop_leapers: KindSet,
     /// Kinds with lame capturing leaps.
     pub lame: KindSet,
-    /// Bent riders.
-    pub bent: KindSet,
+    /// Kinds whose targets come from [`Tables::walk_targets`] (bent
+    /// riders and walked lines).
+    pub walkers: KindSet,
+    /// Kinds with walked lines: any move may open or close one of their
+    /// lines onto a royal, so every move against them gets the full test.
+    pub general: KindSet,
     /// Kinds whose attacks need more than leap tables and rays.
     pub complex: KindSet,
     /// Orthogonal riders without hops.
@@ -140,6 +150,23 @@ pub struct SideSets {
     /// Kinds with range-1 hops, lame leaps or bent rides (the attacks not
     /// found by leap tables and slider lookups).
     pub irregular: KindSet,
+}
+
+/// The kinds the FIDE draw rule of insufficient material names, found by
+/// name (`king`, `queen`, `knight`, `bishop`, `pawn`); any other kind is
+/// mating material.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Roles {
+    /// The king.
+    pub king: Option<Kind>,
+    /// The queen.
+    pub queen: Option<Kind>,
+    /// The knight.
+    pub knight: Option<Kind>,
+    /// The bishop.
+    pub bishop: Option<Kind>,
+    /// The pawn.
+    pub pawn: Option<Kind>,
 }
 
 /// Everything move generation needs for one variant on one board width.
@@ -170,6 +197,8 @@ pub struct Tables<B: BitSet> {
     pub diag_ring: Vec<B>,
     /// Material and piece-square values.
     pub psq: PsqTables,
+    /// The kinds of the insufficient-material rule.
+    pub roles: Roles,
     /// Per square, the castling rights kept when a move starts or ends
     /// there (king and rook squares clear theirs).
     pub castle_keep: Vec<u8>,
@@ -188,7 +217,7 @@ impl<B: BitSet> Tables<B> {
         let mut kind_list: ByColor<Vec<Kind>> = ByColor::default();
         for color in Color::BOTH {
             let sign: i32 = if color == Color::White { 1 } else { -1 };
-            for ki in 0..NKINDS {
+            for (ki, spec) in variant.kinds.iter().enumerate() {
                 let kind = Kind::from_idx(ki);
                 let mut t = KindTables::<B> {
                     leap_quiet: vec![B::EMPTY; n],
@@ -204,14 +233,15 @@ impl<B: BitSet> Tables<B> {
                     forward: sign as i8,
                     ..Default::default()
                 };
-                if !variant.pieces[color].has(kind) {
+                let Some(spec) = spec.as_ref().filter(|_| variant.pieces[color].has(kind)) else {
                     kinds[color].push(t);
                     continue;
-                }
+                };
                 kind_list[color].push(kind);
-                let spec = kind.spec();
                 t.robotic = spec.robotic;
                 t.bent = spec.bent;
+                t.walk = spec.walked_lines().into_iter().map(|l| Line { dr: l.dr * sign as i8, ..l }).collect();
+                t.walker = t.bent || !t.walk.is_empty();
                 t.double_step = spec.double_step;
                 t.ep_taker = spec.ep_taker;
                 t.orth = spec.rides(false);
@@ -230,19 +260,22 @@ impl<B: BitSet> Tables<B> {
                         add(&mut s.robotic_diag);
                     }
                 }
-                if t.bent {
-                    add(&mut s.bent);
+                if t.walker {
+                    add(&mut s.walkers);
+                }
+                if !t.walk.is_empty() {
+                    add(&mut s.general);
                 }
                 if spec.complex_attacker() {
                     add(&mut s.complex);
                 }
-                t.leaps_only = !spec.bent && spec.lines.iter().all(|l| !l.ride && l.leg.is_none());
+                t.leaps_only = !t.walker && spec.lines.iter().all(|l| !l.ride && !l.hop && l.leg.is_none());
                 let files_within = |df: i32| -> B {
                     (0..size.files as i32)
                         .filter(|f| (0..size.files as i32).contains(&(f + df)))
                         .fold(B::EMPTY, |m, f| m | geo.file_mask[f as usize])
                 };
-                for line in spec.lines.iter().filter(|l| !l.ride && l.leg.is_none()) {
+                for line in spec.lines.iter().filter(|l| !l.ride && !l.hop && l.leg.is_none()) {
                     let (df, dr) = (line.df as i32, line.dr as i32 * sign);
                     t.shifts.push(ShiftLine {
                         delta: dr * size.files as i32 + df,
@@ -254,7 +287,7 @@ impl<B: BitSet> Tables<B> {
                 }
                 let evals = t.shifts.len() * if spec.robotic { 2 } else { 1 } + usize::from(spec.double_step);
                 t.bulk_min = (evals as u32).div_ceil(3).max(2);
-                for line in spec.lines.iter().filter(|l| !l.ride) {
+                for line in spec.lines.iter().filter(|l| !l.ride && !l.hop) {
                     let (df, dr) = (line.df as i32, line.dr as i32 * sign);
                     for from in 0..n {
                         let Some(to) = size.offset(from, df, dr) else { continue };
@@ -300,7 +333,7 @@ impl<B: BitSet> Tables<B> {
         for s in &mut sets.0 {
             s.orth_plain = KindSet(s.orth.0 & !s.robotic_orth.0);
             s.diag_plain = KindSet(s.diag.0 & !s.robotic_diag.0);
-            s.irregular = KindSet(s.hop_leapers.0 | s.lame.0 | s.bent.0);
+            s.irregular = KindSet(s.hop_leapers.0 | s.lame.0 | s.walkers.0);
         }
         let rank = |r: u8| geo.rank_mask[r as usize];
         let double_rank = ByColor([rank(1), rank(size.ranks - 2)]);
@@ -325,6 +358,13 @@ impl<B: BitSet> Tables<B> {
             castle_keep: (0..n).map(|sq| castling::keep_mask(&variant.castling, size, sq)).collect(),
             castle_paths,
             psq: PsqTables::new(&variant),
+            roles: Roles {
+                king: variant.kind_named("king"),
+                queen: variant.kind_named("queen"),
+                knight: variant.kind_named("knight"),
+                bishop: variant.kind_named("bishop"),
+                pawn: variant.kind_named("pawn"),
+            },
             variant,
             kinds,
             sets,
@@ -375,5 +415,53 @@ impl<B: BitSet> Tables<B> {
             }
         }
         att
+    }
+
+    /// Targets of a walker (bent rider or walked lines) on `sq`: quiet
+    /// moves onto `quiet_ok`, captures onto `capture_ok`. A walked line
+    /// steps `(df, dr)` at a time; a rider stops at the first piece (and
+    /// captures it), a hopper rides to the first piece and lands just
+    /// beyond it.
+    pub fn walk_targets(&self, kd: &KindTables<B>, sq: usize, occ: B, quiet_ok: B, capture_ok: B) -> B {
+        let size = self.geo.size;
+        let mut out = B::EMPTY;
+        if kd.bent {
+            out |= self.bent_attacks(sq, occ) & (quiet_ok | capture_ok);
+        }
+        for l in &kd.walk {
+            let (df, dr) = (l.df as i32, l.dr as i32);
+            let mut at = sq;
+            let mut steps = 0u32;
+            let limit = if l.range == 0 { u32::MAX } else { l.range as u32 };
+            let mut hurdle = false;
+            while let Some(next) = size.offset(at, df, dr) {
+                at = next;
+                if l.hop && !hurdle {
+                    if occ.has(at) {
+                        hurdle = true;
+                    }
+                    continue;
+                }
+                steps += 1;
+                if steps > limit {
+                    break;
+                }
+                if occ.has(at) {
+                    if l.mode.captures() && capture_ok.has(at) {
+                        out |= B::bit(at);
+                    }
+                    break;
+                }
+                // An empty square in `capture_ok` is an attack query's
+                // target (move generation passes only enemy pieces there).
+                if (l.mode.moves() && quiet_ok.has(at)) || (l.mode.captures() && capture_ok.has(at)) {
+                    out |= B::bit(at);
+                }
+                if l.hop || !l.ride {
+                    break;
+                }
+            }
+        }
+        out
     }
 }

@@ -43,7 +43,7 @@ pub(super) fn check_zones<B: BitSet>(t: &Tables<B>) -> Vec<B> {
     let mut zones = vec![B::EMPTY; 2 * n];
     for c in Color::BOTH {
         let kinds = &t.kind_list[c];
-        let bent = kinds.iter().any(|k| t.kinds[c][k.idx()].bent);
+        let bent = kinds.iter().any(|k| t.kinds[c][k.idx()].walker);
         for r in 0..n {
             let mut z = t.geo.rook_attacks(r, B::EMPTY) | t.geo.bishop_attacks(r, B::EMPTY);
             for k in kinds {

@@ -56,7 +56,7 @@ const BUCKET: usize = 4;
 #[repr(align(64))]
 struct Bucket([Entry; BUCKET]);
 
-const MOVE_BITS: u64 = 0xF_FFFF;
+const MOVE_BITS: u64 = 0x3F_FFFF;
 
 /// The largest table, in MiB (as Stockfish's `Hash` option).
 pub const MAX_HASH_MB: usize = 1 << 25;
@@ -302,27 +302,27 @@ fn write(e: &Entry, key: u64, data: u64) {
 
 #[inline(always)]
 fn gen_of(data: u64) -> u8 {
-    (data >> 46) as u8
+    (data >> 48) as u8
 }
 
 #[inline(always)]
 fn pack(mv: Move, score: i32, depth: i32, bound: Bound, gen: u8) -> u64 {
     let score = score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16 as u64;
     let depth = depth.clamp(0, 255) as u64;
-    (mv.0 as u64 & MOVE_BITS) | score << 20 | depth << 36 | (bound as u64) << 44 | (gen as u64) << 46
+    (mv.0 as u64 & MOVE_BITS) | score << 22 | depth << 38 | (bound as u64) << 46 | (gen as u64) << 48
 }
 
 #[inline(always)]
 fn unpack(data: u64) -> TtHit {
-    let bound = match data >> 44 & 3 {
+    let bound = match data >> 46 & 3 {
         1 => Bound::Upper,
         2 => Bound::Lower,
         _ => Bound::Exact,
     };
     TtHit {
         mv: Move((data & MOVE_BITS) as u32),
-        score: (data >> 20) as u16 as i16 as i32,
-        depth: (data >> 36 & 0xff) as i32,
+        score: (data >> 22) as u16 as i16 as i32,
+        depth: (data >> 38 & 0xff) as i32,
         bound,
     }
 }
