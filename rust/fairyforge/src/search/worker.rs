@@ -89,9 +89,6 @@ pub(super) struct Worker<'a, B: BitSet> {
     /// This thread's cache of the evaluation's passed-promoter term.
     passed: PassedCache<B>,
     killers: Vec<[Move; 2]>,
-    /// Static evaluation of every node on the path by ply (-INF: none, in
-    /// check or not computed), to tell whether the side is improving.
-    evals: Vec<i32>,
     /// History by side, from and to square.
     history: Vec<i32>,
     squares: usize,
@@ -123,7 +120,6 @@ impl<'a, B: BitSet> Worker<'a, B> {
             buf: MoveBuf::new(),
             passed: PassedCache::new(),
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
-            evals: vec![-INF; MAX_PLY + 2],
             history: vec![0; 2 * squares * squares],
             squares,
             pv: vec![Move::NONE; PV_STRIDE * PV_STRIDE],
@@ -306,7 +302,6 @@ impl<'a, B: BitSet> Worker<'a, B> {
     fn root_search(&mut self, pos: &Position<B>, mut alpha: i32, beta: i32, depth: i32, pv_idx: usize) -> i32 {
         self.tick();
         self.pv_len[0] = 0;
-        self.evals[0] = -INF;
         for r in &mut self.root[pv_idx..] {
             r.score = -INF;
         }
@@ -434,22 +429,9 @@ impl<'a, B: BitSet> Worker<'a, B> {
         // Only the pruning rules below read the static evaluation.
         // Futility and late-move pruning of quiet moves near the horizon.
         let futile = !self.plain && !pv_node && !in_check && depth <= 3 && alpha.abs() < MATE_BOUND;
-        let static_eval = if !self.plain && !in_check { self.evaluate(pos) } else { -INF };
-        self.evals[ply] = static_eval;
-        // Improving: the static evaluation is better than on the side's
-        // previous move (or the one before when that was in check); the
-        // pruning below is then less eager.
-        let improving = !in_check && {
-            let earlier = |k: usize| if ply >= k { self.evals[ply - k] } else { -INF };
-            let (e2, e4) = (earlier(2), earlier(4));
-            if e2 > -INF {
-                static_eval > e2
-            } else {
-                e4 == -INF || static_eval > e4
-            }
-        };
+        let static_eval = if prune || futile { self.evaluate(pos) } else { -INF };
         // Reverse futility: far above beta near the horizon.
-        if prune && depth <= 4 && static_eval - 100 * (depth - improving as i32) >= beta {
+        if prune && depth <= 4 && static_eval - 100 * depth >= beta {
             return static_eval;
         }
         // Null move: if passing still beats beta, a real move will.
@@ -530,8 +512,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             // stalemate loses and the opponent has so few pieces that it
             // might have no move left; a made move is skipped unless it
             // gives check or, where stalemate loses, leaves no move.
-            let late_count = if improving { 4 + 2 * depth * depth } else { 3 + depth + depth * depth };
-            let late = futile && quiet && count as i32 >= late_count && !self.is_killer(ply, m);
+            let late = futile && quiet && count as i32 >= 4 + 2 * depth * depth && !self.is_killer(ply, m);
             // Moves come best first: captures, killers, then quiet moves.
             unordered |= late && generated;
             let prunable = futile
@@ -578,9 +559,6 @@ impl<'a, B: BitSet> Worker<'a, B> {
                     r = self.lmr[(depth as usize).min(63) * 64 + count.min(63)];
                     if pv_node {
                         r -= 1;
-                    }
-                    if !improving {
-                        r += 1;
                     }
                     if self.history[self.hist_idx(us, m)] > HISTORY_MAX / 2 {
                         r -= 1;
