@@ -186,7 +186,7 @@ impl<'a, B: BitSet> Scorer<'a, B> {
             return score;
         }
         if let Some(i) = capture_index(self.pos, m, self.squares) {
-            score += self.captures[i] / 8;
+            score += self.captures[i];
         }
         if m.promotion().is_some() || m == self.tt_move {
             return score;
