@@ -7,9 +7,8 @@ use crate::bitboard::BitSet;
 use crate::board::movegen::Sink;
 use crate::board::position::{Position, EMPTY};
 use crate::moves::{Move, Special};
-use crate::piece::NKINDS;
 use crate::search::eval::Evaluator;
-use crate::search::see::{evolution_gain, see_ge, victim};
+use crate::search::see::{evolution_gain, see_ge};
 
 /// Ordering score of the TT move.
 pub(crate) const TT_MOVE_SCORE: i32 = 1 << 30;
@@ -97,21 +96,6 @@ pub(crate) fn mvv_lva<B: BitSet>(e: &Evaluator<B>, pos: &Position<B>, m: Move) -
     NOISY_SCORE + 16 * victim + m.promotion().map_or(0, |k| e.value(k)) - mover / 16
 }
 
-/// Size of a thread's capture history on a board of `squares` squares.
-pub(crate) fn capture_history_len(squares: usize) -> usize {
-    2 * NKINDS * squares * NKINDS
-}
-
-/// Index of a capture in the capture history (by the mover's colour and
-/// kind, the target square and the captured kind); `None` for a move that
-/// captures nothing.
-#[inline(always)]
-pub(crate) fn capture_index<B: BitSet>(pos: &Position<B>, m: Move, squares: usize) -> Option<usize> {
-    let v = victim(pos, m)?;
-    let p = pos.piece_at(m.from())?;
-    Some(((p.color.idx() * NKINDS + p.kind.idx()) * squares + m.to()) * NKINDS + v.idx())
-}
-
 /// Move a history score towards `bonus` (positive or negative), keeping it
 /// within [`HISTORY_MAX`].
 #[inline(always)]
@@ -129,8 +113,6 @@ pub(crate) struct Scorer<'a, B: BitSet> {
     eval: &'a Evaluator<B>,
     /// The side to move's history, indexed `from * squares + to`.
     history: &'a [i32],
-    /// The capture history ([`capture_index`]).
-    captures: &'a [i32],
     squares: usize,
     killers: [Move; 2],
     tt_move: Move,
@@ -151,7 +133,6 @@ impl<'a, B: BitSet> Scorer<'a, B> {
         pos: &'a Position<B>,
         eval: &'a Evaluator<B>,
         history: &'a [i32],
-        captures: &'a [i32],
         killers: [Move; 2],
         tt_move: Move,
         tt_searched: bool,
@@ -159,7 +140,7 @@ impl<'a, B: BitSet> Scorer<'a, B> {
     ) -> Scorer<'a, B> {
         let squares = pos.tables.geo.size.squares();
         let theirs = pos.side(pos.turn().flip());
-        Scorer { buf, pos, eval, history, captures, squares, killers, tt_move, tt_searched, plain, theirs }
+        Scorer { buf, pos, eval, history, squares, killers, tt_move, tt_searched, plain, theirs }
     }
 
     /// The score of a quiet move.
@@ -181,14 +162,8 @@ impl<'a, B: BitSet> Scorer<'a, B> {
     /// capturer gains by evolving).
     #[inline(always)]
     fn noisy(&self, m: Move) -> i32 {
-        let mut score = mvv_lva(self.eval, self.pos, m);
-        if self.plain {
-            return score;
-        }
-        if let Some(i) = capture_index(self.pos, m, self.squares) {
-            score += self.captures[i];
-        }
-        if m.promotion().is_some() || m == self.tt_move {
+        let score = mvv_lva(self.eval, self.pos, m);
+        if self.plain || m.promotion().is_some() || m == self.tt_move {
             return score;
         }
         if see_ge(self.pos, m, self.eval, -evolution_gain(self.pos, m, self.eval)) {

@@ -8,9 +8,7 @@ use crate::geometry::NO_SQ;
 use crate::moves::Move;
 use crate::piece::Color;
 use crate::search::eval::{Evaluator, PassedCache};
-use crate::search::ordering::{
-    capture_history_len, capture_index, gravity, MoveBuf, Scorer, HISTORY_MAX, TT_MOVE_SCORE,
-};
+use crate::search::ordering::{gravity, MoveBuf, Scorer, HISTORY_MAX, TT_MOVE_SCORE};
 use crate::search::prune::{check_zones, cuts, lmr_table, may_check, null_move};
 use crate::search::see::evolution_gain;
 use crate::search::shared::{nps, Shared};
@@ -93,9 +91,6 @@ pub(super) struct Worker<'a, B: BitSet> {
     killers: Vec<[Move; 2]>,
     /// History by side, from and to square.
     history: Vec<i32>,
-    /// Capture history by the mover's colour and kind, the target square
-    /// and the captured kind ([`capture_index`]).
-    capture_history: Vec<i32>,
     squares: usize,
     pv: Vec<Move>,
     pv_len: Vec<usize>,
@@ -126,7 +121,6 @@ impl<'a, B: BitSet> Worker<'a, B> {
             passed: PassedCache::new(),
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
             history: vec![0; 2 * squares * squares],
-            capture_history: vec![0; capture_history_len(squares)],
             squares,
             pv: vec![Move::NONE; PV_STRIDE * PV_STRIDE],
             pv_len: vec![0; PV_STRIDE],
@@ -486,8 +480,6 @@ impl<'a, B: BitSet> Worker<'a, B> {
         let mut best = Best { score: -INF, mv: Move::NONE };
         let mut quiets: [Move; 64] = [Move::NONE; 64];
         let mut nquiets = 0;
-        let mut captures: [Move; 32] = [Move::NONE; 32];
-        let mut ncaptures = 0;
         let mut i = start;
         // Once late-move pruning applies, the moves left are all quiet
         // moves to skip (or search if they check): their order no longer
@@ -590,11 +582,8 @@ impl<'a, B: BitSet> Worker<'a, B> {
             if best.take(m, score, &mut alpha) {
                 self.update_pv(ply, m);
                 if score >= beta {
-                    if !self.plain {
-                        if quiet {
-                            self.reward(us, ply, m, depth, &quiets[..nquiets]);
-                        }
-                        self.reward_capture(pos, m, depth, &captures[..ncaptures]);
+                    if quiet && !self.plain {
+                        self.reward(us, ply, m, depth, &quiets[..nquiets]);
                     }
                     break;
                 }
@@ -602,9 +591,6 @@ impl<'a, B: BitSet> Worker<'a, B> {
             if quiet && nquiets < quiets.len() {
                 quiets[nquiets] = m;
                 nquiets += 1;
-            } else if !quiet && ncaptures < captures.len() {
-                captures[ncaptures] = m;
-                ncaptures += 1;
             }
         }
         self.buf.truncate(start);
@@ -646,17 +632,8 @@ impl<'a, B: BitSet> Worker<'a, B> {
         let n = self.squares;
         let start = self.buf.len();
         let history = &self.history[us.idx() * n * n..(us.idx() + 1) * n * n];
-        let mut sink = Scorer::new(
-            &mut self.buf,
-            pos,
-            self.eval,
-            history,
-            &self.capture_history,
-            self.killers[ply],
-            tt_move,
-            tt_searched,
-            self.plain,
-        );
+        let mut sink =
+            Scorer::new(&mut self.buf, pos, self.eval, history, self.killers[ply], tt_move, tt_searched, self.plain);
         pos.legal_moves_to(&mut sink, in_check);
         self.buf.len() > start || (tt_searched && tt_move != Move::NONE)
     }
@@ -675,20 +652,6 @@ impl<'a, B: BitSet> Worker<'a, B> {
     #[inline(always)]
     fn is_killer(&self, ply: usize, m: Move) -> bool {
         self.killers[ply][0] == m || self.killers[ply][1] == m
-    }
-
-    /// A move `m` caused a cutoff: a capture history bonus when it is a
-    /// capture, and a malus for the captures tried before it.
-    fn reward_capture(&mut self, pos: &Position<B>, m: Move, depth: i32, tried: &[Move]) {
-        let bonus = (depth * depth).min(400);
-        if let Some(i) = capture_index(pos, m, self.squares) {
-            gravity(&mut self.capture_history[i], bonus);
-        }
-        for &c in tried {
-            if let Some(i) = capture_index(pos, c, self.squares) {
-                gravity(&mut self.capture_history[i], -bonus);
-            }
-        }
     }
 
     /// A quiet move caused a cutoff: killer, history bonus, and a malus for
