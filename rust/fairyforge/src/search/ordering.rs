@@ -8,6 +8,7 @@ use crate::board::movegen::Sink;
 use crate::board::position::{Position, EMPTY};
 use crate::moves::{Move, Special};
 use crate::search::eval::Evaluator;
+use crate::search::see::{evolution_gain, see_ge};
 
 /// Ordering score of the TT move.
 pub(crate) const TT_MOVE_SCORE: i32 = 1 << 30;
@@ -15,6 +16,9 @@ pub(crate) const TT_MOVE_SCORE: i32 = 1 << 30;
 const NOISY_SCORE: i32 = 1 << 26;
 /// Score of the second killer (the first scores one more).
 const KILLER_SCORE: i32 = 1 << 24;
+/// Offset of captures that lose material in the exchange: after every
+/// quiet move.
+const BAD_CAPTURE_SCORE: i32 = -(1 << 21);
 /// Bound of history scores.
 pub(crate) const HISTORY_MAX: i32 = 16_384;
 
@@ -153,6 +157,22 @@ impl<'a, B: BitSet> Scorer<'a, B> {
         }
     }
 
+    /// The score of a capture or promotion: by MVV-LVA, after the quiet
+    /// moves when it loses material in the exchange (net of what the
+    /// capturer gains by evolving).
+    #[inline(always)]
+    fn noisy(&self, m: Move) -> i32 {
+        let score = mvv_lva(self.eval, self.pos, m);
+        if self.plain || m.promotion().is_some() || m == self.tt_move {
+            return score;
+        }
+        if see_ge(self.pos, m, self.eval, -evolution_gain(self.pos, m, self.eval)) {
+            score
+        } else {
+            score - NOISY_SCORE + BAD_CAPTURE_SCORE
+        }
+    }
+
     /// Append `m` with `score`, or as the TT move.
     #[inline(always)]
     fn add(&mut self, m: Move, score: i32) {
@@ -171,18 +191,14 @@ impl<B: BitSet> Sink<B> for Scorer<'_, B> {
     }
     #[inline(always)]
     fn push(&mut self, m: Move) {
-        let score = if self.pos.is_capture(m) || m.promotion().is_some() {
-            mvv_lva(self.eval, self.pos, m)
-        } else {
-            self.quiet(m)
-        };
+        let score = if self.pos.is_capture(m) || m.promotion().is_some() { self.noisy(m) } else { self.quiet(m) };
         Scorer::add(self, m, score);
     }
     #[inline(always)]
     fn push_set(&mut self, from: usize, set: B) {
         for to in set.squares() {
             let m = Move::new(from, to, None, Special::Normal);
-            let score = if self.theirs.has(to) { mvv_lva(self.eval, self.pos, m) } else { self.quiet(m) };
+            let score = if self.theirs.has(to) { self.noisy(m) } else { self.quiet(m) };
             Scorer::add(self, m, score);
         }
     }
