@@ -72,7 +72,9 @@ def test_written_definitions_load_back_equal() -> None:
         table = tomllib.loads(info.definition)
         table["name"] = f"{name}-copy"
         copy = fairyforge.load_variant(table)
-        assert copy.definition == info.definition.replace(f'name = "{name}"', f'name = "{name}-copy"')
+        assert copy.definition == info.definition.replace(
+            f'name = "{name}"', f'name = "{name}-copy"'
+        )
         assert fairyforge.Board(copy).perft(3) == fairyforge.Board(name).perft(3)
 
 
@@ -82,13 +84,28 @@ def test_written_definitions_load_back_equal() -> None:
         ('name = "x"\nfiles = [', "bad.toml:2", "not valid TOML"),
         ('name = "x"\nbase = "chess"\nfiles = 13\n', "bad.toml:3: files", "outside 4..12"),
         ('name = "x"\nbase = "chess"\nroyal = []\n', "royal", "no royal kind"),
-        ('name = "x"\nbase = "chess"\nkinds = ["king", "queen", "rook", "bishop", "knight", "pawn", "amazon"]\n', "kinds", "never placed"),
-        ('name = "x"\nbase = "chess"\npromotion = ["dragon"]\n', "promotion", "not one of the variant's kinds"),
-        ('name = "x"\nbase = "chess"\n[piece.rook]\nbetza = "pR"\n', "bad.toml:4: piece.rook.betza", "'p'"),
+        (
+            'name = "x"\nbase = "chess"\n'
+            'kinds = ["king", "queen", "rook", "bishop", "knight", "pawn", "amazon"]\n',
+            "kinds",
+            "never placed",
+        ),
+        (
+            'name = "x"\nbase = "chess"\npromotion = ["dragon"]\n',
+            "promotion",
+            "not one of the variant's kinds",
+        ),
+        (
+            'name = "x"\nbase = "chess"\n[piece.rook]\nbetza = "pR"\n',
+            "bad.toml:4: piece.rook.betza",
+            "'p'",
+        ),
         ('name = "x"\nbase = "chess"\nspeed = 3\n', "speed", "unknown key"),
     ],
 )
-def test_bad_definitions_name_file_line_and_key(tmp_path: Path, text: str, where: str, what: str) -> None:
+def test_bad_definitions_name_file_line_and_key(
+    tmp_path: Path, text: str, where: str, what: str
+) -> None:
     path = tmp_path / "bad.toml"
     path.write_text(text)
     with pytest.raises(fairyforge.InvalidVariantError) as info:
@@ -134,12 +151,27 @@ def test_cli_lists_and_shows_variants(tmp_path: Path) -> None:
     path = tmp_path / "mine.toml"
     path.write_text(MINE)
     cli = [sys.executable, "-m", "fairyforge"]
-    out = subprocess.run([*cli, "variants", "--load", str(path), "--json"], capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [*cli, "variants", "--load", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     records = {r["name"]: r for r in json.loads(out.stdout)}
-    assert records["mine"]["kinds"][4] == {"name": "knight", "symbol": "N", "betza": "NN", "robotic": False, "value": 320}
-    shown = subprocess.run([*cli, "variants", "--show", "losalamos"], capture_output=True, text=True, check=True)
+    assert records["mine"]["kinds"][4] == {
+        "name": "knight",
+        "symbol": "N",
+        "betza": "NN",
+        "robotic": False,
+        "value": 320,
+    }
+    shown = subprocess.run(
+        [*cli, "variants", "--show", "losalamos"], capture_output=True, text=True, check=True
+    )
     assert 'start = "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1"' in shown.stdout
-    perft = subprocess.run([*cli, "perft", "3", "-v", str(path)], capture_output=True, text=True, check=True)
+    perft = subprocess.run(
+        [*cli, "perft", "3", "-v", str(path)], capture_output=True, text=True, check=True
+    )
     assert perft.stdout.strip() == str(fairyforge.Board(path).perft(3))
 
 
@@ -151,7 +183,11 @@ def test_uci_variant_path(tmp_path: Path) -> None:
         "position startpos moves b1d5\ngo depth 2\nisready\nquit\n"
     )
     out = subprocess.run(
-        [sys.executable, "-m", "fairyforge", "uci"], input=script, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "fairyforge", "uci"],
+        input=script,
+        capture_output=True,
+        text=True,
+        timeout=60,
     ).stdout.splitlines()
     combos = [line for line in out if line.startswith("option name UCI_Variant")]
     assert "var mine" not in combos[0] and combos[-1].endswith("var mine")
@@ -161,7 +197,27 @@ def test_uci_variant_path(tmp_path: Path) -> None:
 
 # -- random definitions ------------------------------------------------------
 
-ATOMS = ["W", "F", "D", "N", "A", "H", "C", "Z", "WW", "FF", "NN", "R2", "gQ", "gR", "nN", "B", "R", "K", "Q"]
+ATOMS = [
+    "W",
+    "F",
+    "D",
+    "N",
+    "A",
+    "H",
+    "C",
+    "Z",
+    "WW",
+    "FF",
+    "NN",
+    "R2",
+    "gQ",
+    "gR",
+    "nN",
+    "B",
+    "R",
+    "K",
+    "Q",
+]
 MODS = ["", "", "", "f", "b", "fs", "ff", "m", "c", "fm", "fc", "v", "s", "l", "r"]
 
 
@@ -173,15 +229,37 @@ def definitions(draw: st.DrawFn) -> dict:
     pieces = {}
     kinds = ["king"]
     for i in range(nkinds):
-        parts = draw(st.lists(st.tuples(st.sampled_from(MODS), st.sampled_from(ATOMS)), min_size=1, max_size=3))
+        parts = draw(
+            st.lists(
+                st.tuples(st.sampled_from(MODS), st.sampled_from(ATOMS)), min_size=1, max_size=3
+            )
+        )
         betza = "".join(m + a for m, a in parts)
         if "g" in betza and any(m in ("m", "c", "fm", "fc") for m, _ in parts):
             betza = betza.replace("g", "")
-        pieces[f"k{i}"] = {"symbol": "ABCDEFGHIJ"[i], "betza": betza, "value": draw(st.integers(50, 900))}
+        pieces[f"k{i}"] = {
+            "symbol": "ABCDEFGHIJ"[i],
+            "betza": betza,
+            "value": draw(st.integers(50, 900)),
+        }
         kinds.append(f"k{i}")
     squares = [(f, r) for r in range(ranks) for f in range(files)]
-    white = draw(st.lists(st.sampled_from(squares[: 2 * files]), min_size=nkinds + 1, max_size=nkinds + 1, unique=True))
-    black = draw(st.lists(st.sampled_from(squares[-2 * files :]), min_size=nkinds + 1, max_size=nkinds + 1, unique=True))
+    white = draw(
+        st.lists(
+            st.sampled_from(squares[: 2 * files]),
+            min_size=nkinds + 1,
+            max_size=nkinds + 1,
+            unique=True,
+        )
+    )
+    black = draw(
+        st.lists(
+            st.sampled_from(squares[-2 * files :]),
+            min_size=nkinds + 1,
+            max_size=nkinds + 1,
+            unique=True,
+        )
+    )
     grid = [["" for _ in range(files)] for _ in range(ranks)]
     for i, (f, r) in enumerate(white):
         grid[r][f] = "K" if i == 0 else pieces[f"k{i - 1}"]["symbol"]
@@ -230,3 +308,39 @@ def test_random_definitions_load_and_play(definition: dict, rng) -> None:
         assert board.parse_san(san) == move
         board.push(move)
         assert fairyforge.Board(definition, board.fen()).fen() == board.fen()
+
+
+def test_svg_draws_a_variants_own_kinds_by_name() -> None:
+    import fairyforge.svg
+
+    svg = fairyforge.svg.board(fairyforge.Board("capablanca"))
+    # Capablanca's A is an archbishop (a disc with its letter), not the
+    # Network's Automaton that the catalogue letter would draw.
+    assert 'id="white-letter-A"' in svg and "automaton" not in svg
+    assert 'id="white-queen"' in svg and 'data-piece="a"' in svg
+
+
+def test_pgn_reader_can_be_given_the_definitions(tmp_path: Path) -> None:
+    import io
+
+    from fairyforge import pgn
+
+    path = tmp_path / "nightriders.toml"
+    path.write_text(MINE.replace('"mine"', '"nightriders"'))
+    text = '[Variant "nightriders"]\n\n1. Nd5 Nd4 *\n'
+    game = pgn.read_game(io.StringIO(text), variants=[path])
+    assert game is not None and [m.uci() for m in game.mainline_moves()] == ["b1d5", "b8d4"]
+
+
+def test_a_kind_without_a_value_is_valued_by_its_mobility() -> None:
+    definition = {
+        "name": "valued",
+        "base": "chess",
+        "kinds": ["king", "queen", "rook", "bishop", "knight", "pawn", "ferz2"],
+        "promotion": ["queen", "ferz2"],
+        "piece": {"ferz2": {"symbol": "F", "betza": "F"}},
+    }
+    info = fairyforge.load_variant(definition)
+    values = {name: value for name, _, _, _, value in info.kinds}
+    # Four diagonal steps: 60 + 38 * 4 * (7/8)^2.
+    assert values["ferz2"] == round(60 + 38 * 4 * 49 / 64)

@@ -78,7 +78,7 @@ import os
 import re
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
-from typing import Generic, TypeVar, overload
+from typing import Any, Generic, TypeVar, Union, overload
 
 import fairyforge
 from fairyforge import Move, Score
@@ -162,6 +162,17 @@ class PgnError(ValueError):
 
 # --------------------------------------------------------------------------
 # Variant tags
+
+
+Definition = Union[str, "os.PathLike[str]", Mapping[str, Any]]
+"""A variant definition: a TOML file's path or a dict (docs/VARIANTS.md)."""
+
+
+def _load_definitions(variants: Iterable[Definition]) -> None:
+    """Load and register definitions, so that ``[Variant]`` tags can name
+    them."""
+    for definition in variants:
+        fairyforge.load_variant(definition)
 
 
 def variant_name(tag: str | None) -> str:
@@ -1247,7 +1258,11 @@ def _next_game(source: _Source, on_error: str, errors: list[PgnError] | None) ->
 
 @overload
 def read_game(
-    handle: object, *, on_error: str = "raise", errors: list[PgnError] | None = None
+    handle: object,
+    *,
+    on_error: str = "raise",
+    errors: list[PgnError] | None = None,
+    variants: Iterable[Definition] = (),
 ) -> Game | None: ...
 @overload
 def read_game(
@@ -1256,6 +1271,7 @@ def read_game(
     Visitor: Callable[[], BaseVisitor[T]],
     on_error: str = "raise",
     errors: list[PgnError] | None = None,
+    variants: Iterable[Definition] = (),
 ) -> T | None: ...
 def read_game(
     handle: object,
@@ -1263,6 +1279,7 @@ def read_game(
     Visitor: Callable[[], BaseVisitor[T]] | None = None,
     on_error: str = "raise",
     errors: list[PgnError] | None = None,
+    variants: Iterable[Definition] = (),
 ) -> Game | T | None:
     """Read the next game from a text handle; None at the end of the file.
     With ``Visitor`` (a :class:`BaseVisitor` class, as python-chess's
@@ -1277,8 +1294,11 @@ def read_game(
     past the bad game), ``"skip"`` (skip bad games, append their errors to
     ``errors`` when given, and return the next good game) or ``"keep"``
     (python-chess's way: return the bad game with the moves before the
-    error, the error in ``game.errors`` and in ``errors``)."""
+    error, the error in ``game.errors`` and in ``errors``). ``variants``:
+    definitions (paths or dicts, docs/VARIANTS.md) to load first, so that
+    ``[Variant]`` tags can name them."""
     _check_on_error(on_error)
+    _load_definitions(variants)
     source = _source_for(handle)
     try:
         game = _next_game(source, on_error, errors)
@@ -1314,6 +1334,7 @@ def iter_games(
     *,
     on_error: str = "raise",
     errors: list[PgnError] | None = None,
+    variants: Iterable[Definition] = (),
 ) -> Iterator[Game]:
     """Generator over the games of a text handle or a file path (opened as
     UTF-8 at the first ``next()`` and closed at the end), reading one game at a
@@ -1321,8 +1342,9 @@ def iter_games(
     bad games are left out and their :class:`PgnError` appended to
     ``errors``; with ``"keep"`` they are given up to the error, with it in
     ``game.errors``; with ``"raise"`` the first bad game ends the iteration
-    with its error."""
+    with its error. ``variants`` as in :func:`read_game`."""
     _check_on_error(on_error)
+    _load_definitions(variants)
     if isinstance(source, (str, os.PathLike)):
         return _iter_path(source, on_error, errors)
     return _iter_handle(source, on_error, errors)

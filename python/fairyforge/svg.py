@@ -300,15 +300,27 @@ def _text(element: ET.Element) -> SvgWrapper:
     return SvgWrapper(ET.tostring(element, encoding="unicode"))
 
 
-def _piece_letter(board: Any, square: int) -> str | None:
-    """The letter on a square: ``piece_at`` may give a piece (with ``symbol()``)
-    or a letter."""
+def _piece_letter(board: Any, square: int) -> tuple[str, str | None] | None:
+    """The symbol on a square and its kind's name: ``piece_at`` may give a
+    piece (with ``symbol()`` and ``name``) or a letter (no name)."""
     found = board.piece_at(square)
-    return found if found is None or isinstance(found, str) else found.symbol()
+    if found is None:
+        return None
+    if isinstance(found, str):
+        return found, None
+    return found.symbol(), getattr(found, "name", None)
 
 
-def _glyph_id(symbol: str) -> str:
-    """``white-core`` for ``C``; InvalidOptionError for a letter outside RULES.md §2.1."""
+def _glyph_id(symbol: str, name: str | None = None) -> str:
+    """``white-core`` for ``C``; with a kind's name, its drawing, or for a
+    kind without one (a variant's own) ``white-letter-A`` (a disc with the
+    letter; a prime is written ``p``). InvalidOptionError for a letter
+    outside RULES.md §2.1 when no name is given."""
+    color = "white" if symbol[:1].isupper() else "black"
+    if name is not None:
+        if name in GLYPHS:
+            return f"{color}-{name}"
+        return f"{color}-letter-{symbol.upper().replace(chr(39), 'p')}"
     name = PIECE_NAMES.get(symbol.lower()) if len(symbol) == 1 else None
     if name is None:
         letters = "".join(PIECE_NAMES).upper()
@@ -319,11 +331,22 @@ def _glyph_id(symbol: str) -> str:
     return f"{'white' if symbol.isupper() else 'black'}-{name}"
 
 
+def _letter_disc(letter: str) -> str:
+    """A disc with a kind's symbol, for kinds without a drawing."""
+    text = letter.replace("p", "\u2032") if len(letter) > 1 else letter
+    return (
+        '<circle cx="22.5" cy="22.5" r="17" />'
+        '<text x="22.5" y="29" text-anchor="middle" font-size="19" font-family="sans-serif" '
+        f'font-weight="bold" stroke="none" fill="{{detail}}">{text}</text>'
+    )
+
+
 def _glyph(glyph_id: str) -> ET.Element:
     """The <g> definition of a glyph such as ``white-core``."""
-    color, name = glyph_id.split("-")
+    color, name = glyph_id.split("-", 1)
     palette = PIECE_PALETTES[color]
-    group = ET.fromstring(f"<g>{GLYPHS[name].format(**palette)}</g>")
+    drawing = _letter_disc(name[len("letter-") :]) if name.startswith("letter-") else GLYPHS[name]
+    group = ET.fromstring(f"<g>{drawing.format(**palette)}</g>")
     group.attrib.update(
         {
             "id": glyph_id,
@@ -337,10 +360,17 @@ def _glyph(glyph_id: str) -> ET.Element:
     return group
 
 
-def _use(parent: ET.Element, symbol: str, x: float, y: float, square: str | None = None) -> None:
+def _use(
+    parent: ET.Element,
+    symbol: str,
+    x: float,
+    y: float,
+    square: str | None = None,
+    kind: str | None = None,
+) -> None:
     """Place one piece glyph with its top-left corner at (x, y), on `square`."""
-    glyph_id = _glyph_id(symbol)
-    color, name = glyph_id.split("-")
+    glyph_id = _glyph_id(symbol, kind)
+    color, name = glyph_id.split("-", 1)
     _el(
         parent,
         "use",
@@ -506,10 +536,11 @@ def board(
 
     used: dict[str, None] = {}
     for square in range(files * ranks):
-        symbol = _piece_letter(board, square)
-        if symbol is not None:
-            used[_glyph_id(symbol)] = None
-            _use(svg, symbol, *corner(square), square=name(square))
+        found = _piece_letter(board, square)
+        if found is not None:
+            symbol, kind = found
+            used[_glyph_id(symbol, kind)] = None
+            _use(svg, symbol, *corner(square), square=name(square), kind=kind)
     for glyph_id in used:
         defs.append(_glyph(glyph_id))
 

@@ -193,12 +193,19 @@ pub fn resolve(raw: &Table, src: &Source, bases: &dyn Bases) -> Result<Table, Er
 /// letter a variant does not use.
 pub fn catalog_name(symbol: &str) -> Option<String> {
     let catalog = CATALOG.parse::<Table>().ok()?;
-    let fixed: Vec<String> = CATALOG
+    fixed_names()
+        .into_iter()
+        .find(|n| catalog.get(n).and_then(|t| t.get("symbol")).and_then(Value::as_str) == Some(symbol))
+}
+
+/// The first [`FIXED`] catalogue names in the file's order (a TOML table
+/// keeps its keys sorted, so the order is read from the text).
+fn fixed_names() -> Vec<String> {
+    CATALOG
         .lines()
         .filter_map(|l| l.trim().strip_prefix('[').and_then(|l| l.strip_suffix(']')).map(str::to_string))
         .take(FIXED)
-        .collect();
-    fixed.into_iter().find(|n| catalog.get(n).and_then(|t| t.get("symbol")).and_then(Value::as_str) == Some(symbol))
+        .collect()
 }
 
 /// Names of the shipped definitions.
@@ -387,6 +394,12 @@ fn kind_spec(r: &Reader, name: &str, table: Option<&Table>, catalog: &Table) -> 
     if spec.lines.is_empty() && !spec.double_step {
         return Err(err(r.src, &path, "has no move"));
     }
+    if !t.contains_key("value") {
+        spec.value = estimated_value(&spec.lines);
+    }
+    if !t.contains_key("centre") {
+        spec.centre = 10;
+    }
     if spec.robotic && (!spec.walked_lines().is_empty() || spec.bent || spec.lines.iter().any(|l| l.leg.is_some())) {
         return Err(err(
             r.src,
@@ -395,6 +408,29 @@ fn kind_spec(r: &Reader, name: &str, table: Option<&Table>, catalog: &Table) -> 
         ));
     }
     Ok(spec)
+}
+
+/// A material value for a kind defined without one: from its mobility on
+/// an empty 8x8 board (the mean number of targets over all squares, a
+/// quiet-only or capture-only line counting half, a hop a quarter), as
+/// `60 + 38 * mobility` centipawns: 260 for a knight, 592 for a rook, 924
+/// for a queen.
+fn estimated_value(lines: &[Line]) -> i32 {
+    let on_board = |df: i32, dr: i32| ((8 - df.abs()).max(0) * (8 - dr.abs()).max(0)) as f64 / 64.0;
+    let mut mobility = 0.0;
+    for l in lines {
+        let (df, dr) = (l.df as i32, l.dr as i32);
+        let reach = if l.ride || l.hop {
+            let steps = if l.range == 0 { 7 } else { l.range as i32 };
+            (1..=steps).map(|k| on_board(k * df, k * dr)).sum::<f64>()
+        } else {
+            on_board(df, dr)
+        };
+        let mode = if l.mode == Mode::Both { 1.0 } else { 0.5 };
+        let hop = if l.hop { 0.25 } else { 1.0 };
+        mobility += reach * mode * hop;
+    }
+    (60.0 + 38.0 * mobility).round() as i32
 }
 
 /// One explicit line table: `step = [df, dr]`, `ride`, `range`, `mode`,
@@ -530,15 +566,7 @@ pub fn compile(t: &Table, src: &Source) -> Result<Variant, Error> {
             return Err(err(src, &key, "a side needs at least one kind"));
         }
     }
-    let catalog_names: Vec<&String> = catalog.keys().collect();
-    // The catalogue as written (toml keeps the file's order only with a
-    // feature), so the fixed order is read from the text.
-    let fixed_order: Vec<String> = CATALOG
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix('[').and_then(|l| l.strip_suffix(']')).map(str::to_string))
-        .take(FIXED)
-        .collect();
-    debug_assert!(fixed_order.iter().all(|n| catalog_names.contains(&n)));
+    let fixed_order = fixed_names();
     let mut names: Vec<Option<String>> = vec![None; NKINDS];
     let mut all: Vec<String> = Vec::new();
     for c in Color::BOTH {
