@@ -344,3 +344,16 @@ def test_a_kind_without_a_value_is_valued_by_its_mobility() -> None:
     values = {name: value for name, _, _, _, value in info.kinds}
     # Four diagonal steps: 60 + 38 * 4 * (7/8)^2.
     assert values["ferz2"] == round(60 + 38 * 4 * 49 / 64)
+
+
+def test_match_plays_a_definition_file(tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(MINE)
+    out = tmp_path / "m"
+    cmd = [sys.executable, "-m", "fairyforge", "match", "-v", str(path), "--games", "2"]
+    cmd += ["--nodes", "200", "--workers", "1", "--out", str(out), "--json"]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=True)
+    summary = json.loads(done.stdout)
+    assert summary["variants"][0]["games"] == 2
+    pgn_text = (tmp_path / "m.mine.pgn").read_text()
+    assert '[Variant "mine"]' in pgn_text

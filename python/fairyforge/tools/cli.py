@@ -453,7 +453,9 @@ def cmd_match(args: argparse.Namespace) -> int:
             grace_ms=args.grace,
             openings=book,
         )
-        out = f"{args.out}.{variant}.jsonl" if args.out else None
+        # A definition file's path names its games by the variant's name.
+        label = fairyforge.variant(variant).name if variant.endswith(".toml") else variant
+        out = f"{args.out}.{label}.jsonl" if args.out else None
         if out:
             jobs.output_file(out)
         done = len(pool.recorded(out) & {g.index for g in games})

@@ -448,7 +448,7 @@ fn evolution_chess_needs_one_king_a_side() {
     let e = AnyPosition::new(&v, Some("6k/7/7/7/7/K5K w - - 0 1")).err().unwrap();
     assert!(e.message.contains("White has 2 royal king"), "{}", e.message);
     let e = AnyPosition::new(&v, Some("6k/7/7/7/7/K5P w - - 0 1")).err().unwrap();
-    assert!(e.message.contains("unknown piece letter"), "{}", e.message);
+    assert!(e.message.contains("not in the evolution piece set"), "{}", e.message);
     // Burden, by contrast, accepts any number of kings, including none.
     let b = burden(&[]);
     pos(&b, "8/8/8/8/8/8/8/KKK5 w - - 0 1");

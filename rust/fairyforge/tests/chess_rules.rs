@@ -68,9 +68,11 @@ fn rejects_unknown_letter() {
 
 #[test]
 fn rejects_piece_outside_the_set() {
-    // Letters are the variant's: a Core is no chess piece at all...
-    rejects("rnbqkbnr/ppppcppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "placement", "unknown piece letter 'c'");
-    // ...while in Shocking Chess it is a piece of the Network only.
+    // Letters are the variant's; a catalogue letter is named as what it
+    // usually is: a Core is no chess piece...
+    rejects("rnbqkbnr/ppppcppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "placement", "not in the chess piece set");
+    rejects("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNH w Qkq - 0 1", "placement", "not in the chess piece set");
+    // ...and in Shocking Chess it is a piece of the Network only.
     let shocking = fairyforge::Variant::shocking();
     let e =
         AnyPosition::new(&shocking, Some("dca2acd/mva2avm/ttt2ttt/8/8/8/PPPPPPPP/RNBQKBNC w - - 0 1")).err().unwrap();

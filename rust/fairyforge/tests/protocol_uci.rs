@@ -72,7 +72,10 @@ fn handshake_lists_the_variants_and_options() {
     assert_eq!(lines[0], format!("id name fairyforge {}", env!("CARGO_PKG_VERSION")));
     assert!(lines[1].starts_with("id author "));
     let has = |l: &str| lines.iter().any(|x| x == l);
-    assert!(has("option name UCI_Variant type combo default chess var chess var shocking var burden var evolution var capablanca"));
+    let vars: String = Variant::names().iter().map(|v| format!(" var {v}")).collect();
+    assert!(has(&format!("option name UCI_Variant type combo default chess{vars}")));
+    assert!(vars.starts_with(" var chess var shocking var burden var evolution var capablanca"));
+    assert!(has("option name VariantPath type string default <empty>"));
     assert!(has("option name Hash type spin default 16 min 1 max 4096"));
     assert!(has("option name Clear Hash type button"));
     assert!(has("option name Move Overhead type spin default 30 min 0 max 5000"));
