@@ -89,7 +89,8 @@ def main() -> None:
         rows.append(row)
         print(
             f"{variant:12} perft {depth} {n1:>11,}  fairyforge {row['fairyforge_mnps']:6.1f} M/s  "
-            f"Fairy-Stockfish {row['fairy_stockfish_mnps']:5.1f} M/s  ratio {row['ratio_median']:.1f}x "
+            f"Fairy-Stockfish {row['fairy_stockfish_mnps']:5.1f} M/s  "
+            f"ratio {row['ratio_median']:.1f}x "
             f"[{row['ratio_min']:.1f}, {row['ratio_max']:.1f}]",
             flush=True,
         )
