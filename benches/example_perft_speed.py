@@ -65,9 +65,12 @@ def main() -> None:
     ap.add_argument("--engine", default=str(ROOT / ".peers/fairy-stockfish"))
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--out", default="example-perft-speed.json")
+    ap.add_argument("--only", help="one variant of the list (default: all)")
     args = ap.parse_args()
     rows = []
     for variant, depth in CASES:
+        if args.only and variant != args.only:
+            continue
         mine, theirs = [], []
         for _ in range(args.runs):
             n1, t1 = ours(variant, depth)

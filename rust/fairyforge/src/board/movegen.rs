@@ -652,8 +652,13 @@ impl<B: BitSet> Position<B> {
             node.to_danger = geo.all;
             return;
         }
+        let hoppers = !self.pieces_of(them, sets.hoppers).is_empty();
         for r in royals.squares() {
             node.from_danger |= self.line_openers(r, orth, diag, occ);
+            if hoppers {
+                node.from_danger |= geo.rook_attacks(r, B::EMPTY) | geo.bishop_attacks(r, B::EMPTY);
+                node.to_danger |= t.orth_ring[r] | t.diag_ring[r];
+            }
             if bent {
                 node.from_danger |= geo.rook_attacks(r, B::EMPTY);
             }

@@ -107,7 +107,22 @@ impl<B: BitSet> Tables<B> {
         }
         let target = B::bit(sq);
         any_kind(s.walkers, |i| {
-            pos.pieces_idx(by, i).squares().any(|g| !self.walk_targets(&kt[i], g, occ, B::EMPTY, target).is_empty())
+            let bb = pos.pieces_idx(by, i);
+            if bb.is_empty() {
+                return false;
+            }
+            match &kt[i].hop_dirs {
+                // A hopper moving along `d` lands on `sq` over the piece just
+                // before it: look back from `sq` past that hurdle.
+                Some(dirs) => dirs.iter().any(|&d| {
+                    let back = d ^ 1;
+                    let h = self.geo.step[back][sq];
+                    h != crate::geometry::NO_SQ
+                        && occ.has(h as usize)
+                        && self.geo.first_blocker(h as usize, back, occ).is_some_and(|g| bb.has(g))
+                }),
+                None => bb.squares().any(|g| !self.walk_targets(&kt[i], g, occ, B::EMPTY, target).is_empty()),
+            }
         })
     }
 

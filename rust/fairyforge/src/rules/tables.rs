@@ -83,6 +83,10 @@ pub struct KindTables<B> {
     /// Moves are found per piece by [`Tables::walk_targets`]: a bent rider
     /// or a kind with walked lines.
     pub walker: bool,
+    /// When every walked line is an unlimited one-step hop that may capture
+    /// (the grasshopper's), their direction indices: attacks onto a square
+    /// are then found looking back from it, one ray per line.
+    pub hop_dirs: Option<Vec<usize>>,
     /// Pawn double step.
     pub double_step: bool,
     /// Captures en passant.
@@ -138,9 +142,14 @@ pub struct SideSets {
     /// Kinds whose targets come from [`Tables::walk_targets`] (bent
     /// riders and walked lines).
     pub walkers: KindSet,
-    /// Kinds with walked lines: any move may open or close one of their
-    /// lines onto a royal, so every move against them gets the full test.
+    /// Kinds with walked lines other than a hopper's: any move may open or
+    /// close one of their lines onto a royal, so every move against them
+    /// gets the full test.
     pub general: KindSet,
+    /// Hoppers ([`KindTables::hop_dirs`]): a move can start a hop onto a
+    /// royal only by filling a square next to it (a hurdle) or by lifting
+    /// a piece from a line through it.
+    pub hoppers: KindSet,
     /// Kinds whose attacks need more than leap tables and rays.
     pub complex: KindSet,
     /// Orthogonal riders without hops.
@@ -242,6 +251,11 @@ impl<B: BitSet> Tables<B> {
                 t.bent = spec.bent;
                 t.walk = spec.walked_lines().into_iter().map(|l| Line { dr: l.dr * sign as i8, ..l }).collect();
                 t.walker = t.bent || !t.walk.is_empty();
+                let unit_hop =
+                    |l: &Line| l.hop && l.range == 0 && l.mode.captures() && l.df.abs() <= 1 && l.dr.abs() <= 1;
+                if !t.bent && !t.walk.is_empty() && t.walk.iter().all(unit_hop) {
+                    t.hop_dirs = Some(t.walk.iter().filter_map(|l| dir_index(l.df, l.dr)).collect());
+                }
                 t.double_step = spec.double_step;
                 t.ep_taker = spec.ep_taker;
                 t.orth = spec.rides(false);
@@ -263,7 +277,9 @@ impl<B: BitSet> Tables<B> {
                 if t.walker {
                     add(&mut s.walkers);
                 }
-                if !t.walk.is_empty() {
+                if t.hop_dirs.is_some() {
+                    add(&mut s.hoppers);
+                } else if !t.walk.is_empty() {
                     add(&mut s.general);
                 }
                 if spec.complex_attacker() {
