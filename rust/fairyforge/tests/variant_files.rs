@@ -115,6 +115,33 @@ fn thirty_two_kinds() {
 }
 
 #[test]
+fn an_8x8_variant_with_more_kinds_than_the_fast_path_holds() {
+    // Twenty kinds on 8x8: beyond the 16 of the u64 path, so it runs wide.
+    let mut kinds = vec!["\"king\"".to_string()];
+    let mut pieces = String::new();
+    let mut row = String::new();
+    for (i, sym) in ('A'..='T').filter(|&c| c != 'K').take(19).enumerate() {
+        kinds.push(format!("\"q{i}\""));
+        pieces += &format!("[piece.q{i}]\nsymbol = \"{sym}\"\nbetza = \"W\"\n");
+        row.push(sym);
+    }
+    let fen = format!("7k/8/8/8/8/{}/{}/{}4K w - - 0 1", &row[..8], &row[8..16], &row[16..]);
+    let text = format!(
+        "name = \"wide\"\nfiles = 8\nranks = 8\nstart = \"{fen}\"\nroyal = [\"king\"]\nkinds = [\"king\"]\n[white]\nkinds = [{}]\n{pieces}",
+        kinds.join(", ")
+    );
+    let v = load(&text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(v.all_kinds().count(), 20);
+    let b = Board::new(v, None).unwrap();
+    assert!(matches!(b.pos, fairyforge::AnyPosition::Large(_)));
+    assert_eq!(b.pos.fen(), fen);
+    // Wazirs: the third rank's eight step up, the second rank's d..g step
+    // down, c1 steps to d1, and the king goes to g1: 8 + 4 + 1 + 1.
+    assert_eq!(b.pos.perft(1), 14);
+    assert!(b.pos.perft(2) > 0);
+}
+
+#[test]
 fn bad_definitions_name_file_line_and_key() {
     let base = "name = \"x\"\nfiles = 8\nranks = 8\nstart = \"3qk3/8/8/8/8/8/8/3QK3 w - - 0 1\"\nkinds = [\"king\", \"queen\"]\nroyal = [\"king\"]\n";
     assert!(load(base).is_ok());

@@ -2,6 +2,7 @@
 //! move history. Boards of up to 64 squares run on `u64` bitboards, larger
 //! ones on `u128`; the choice is made once, here, and hidden from callers.
 
+use crate::bitboard::BitSet;
 use crate::board::perft::Cancelled;
 use crate::board::position::Position;
 use crate::error::Error;
@@ -37,7 +38,9 @@ impl AnyPosition {
     /// Parse a FEN for a variant (None: the start position).
     pub fn new(variant: &Variant, fen: Option<&str>) -> Result<AnyPosition, Error> {
         let fen = fen.unwrap_or(&variant.start_fen);
-        if variant.size.squares() <= 64 {
+        // The 8x8 fast path holds up to 16 kinds; a variant with more runs
+        // on the wide words whatever its size.
+        if variant.size.squares() <= 64 && variant.kinds.len() <= <u64 as BitSet>::KINDS {
             Ok(AnyPosition::Small(Position::from_fen(Tables::shared(variant), fen)?))
         } else {
             Ok(AnyPosition::Large(Position::from_fen(Tables::shared(variant), fen)?))
