@@ -357,3 +357,18 @@ def test_match_plays_a_definition_file(tmp_path: Path) -> None:
     assert summary["variants"][0]["games"] == 2
     pgn_text = (tmp_path / "m.mine.pgn").read_text()
     assert '[Variant "mine"]' in pgn_text
+
+
+def test_workers_know_the_variants_loaded_before_the_pool_started() -> None:
+    from fairyforge.tools import jobs
+
+    fairyforge.load_variant({"name": "worker-seen", "base": "chess", "description": "seen"})
+    pool = jobs.local_pool(1)
+    try:
+        assert pool.submit(_perft_of, "worker-seen", 2).result(timeout=120) == 400
+    finally:
+        jobs.stop_pool(pool)
+
+
+def _perft_of(variant: str, depth: int) -> int:
+    return fairyforge.Board(variant).perft(depth)

@@ -141,10 +141,15 @@ def output_file(path: str | os.PathLike[str], what: str = "--out") -> None:
 # Workers of the local pool
 
 
-def _worker_start(parent: int) -> None:
+def _worker_start(parent: int, definitions: list[str]) -> None:
     """Initializer of a local pool's worker: Ctrl-C is the parent's to
-    handle (it ends the workers), and the worker ends when its parent does."""
+    handle (it ends the workers), the worker ends when its parent does, and
+    it loads the variant definitions the parent had loaded."""
+    from fairyforge import _core
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for text in definitions:
+        _core.load_variant_text(text, "a definition loaded by the parent process")
     watch = threading.Thread(
         target=_watch_parent, args=(parent,), name="fairyforge-parent-watch", daemon=True
     )
@@ -163,11 +168,13 @@ def local_pool(workers: int | None) -> ProcessPoolExecutor:
     """A process pool of ``workers`` processes (default: the cores), started
     with ``spawn`` (no threads of this process are forked) and workers that
     watch their parent."""
+    from fairyforge import _core
+
     return ProcessPoolExecutor(
         max_workers=workers or os.cpu_count() or 1,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_worker_start,
-        initargs=(os.getpid(),),
+        initargs=(os.getpid(), _core.loaded_definitions()),
     )
 
 

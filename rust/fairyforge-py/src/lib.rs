@@ -1281,6 +1281,21 @@ fn variants() -> PyResult<Vec<VariantInfo>> {
     Variant::names().iter().map(|n| Ok(variant_info(&Variant::new(n, &[]).map_err(to_py)?))).collect()
 }
 
+/// The variants loaded in this process as TOML texts (for worker
+/// processes to load the same).
+#[pyfunction]
+fn loaded_definitions() -> Vec<String> {
+    Variant::loaded_definitions()
+}
+
+/// Load a variant definition from TOML text and register it; `origin`
+/// names it in errors.
+#[pyfunction]
+#[pyo3(signature = (text, origin="definition (text)"))]
+fn load_variant_text(text: Text, origin: &str) -> PyResult<VariantInfo> {
+    Ok(variant_info(&Variant::load_text(&text, origin).map_err(to_py)?))
+}
+
 /// Names of every variant known (shipped, then loaded), without compiling
 /// them.
 #[pyfunction]
@@ -1313,6 +1328,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(variant, m)?)?;
     m.add_function(wrap_pyfunction!(load_variant, m)?)?;
     m.add_function(wrap_pyfunction!(variant_names, m)?)?;
+    m.add_function(wrap_pyfunction!(loaded_definitions, m)?)?;
+    m.add_function(wrap_pyfunction!(load_variant_text, m)?)?;
     m.add("BUILTIN_VARIANTS", fairyforge::VARIANTS.to_vec())?;
     protocol::register(m)?;
     m.add("InvalidFenError", py.get_type::<InvalidFenError>())?;

@@ -244,6 +244,16 @@ impl Variant {
         Ok(v)
     }
 
+    /// The loaded (registered) variants as self-contained TOML texts, so
+    /// that another process can load the same ones.
+    pub fn loaded_definitions() -> Vec<String> {
+        definition::registered()
+            .iter()
+            .filter_map(|n| definition::Registry.raw(n))
+            .map(|t| toml::to_string(&t).unwrap_or_default())
+            .collect()
+    }
+
     /// Every variant name known: the shipped definitions, then the loaded
     /// ones.
     pub fn names() -> Vec<String> {
