@@ -174,3 +174,36 @@ fn explicit_lines_equal_betza() {
     .unwrap();
     assert_eq!(betza.spec(fairyforge::Kind::Queen).lines, lines.spec(fairyforge::Kind::Queen).lines);
 }
+
+#[test]
+fn promotion_rank_move_rule_and_repetition_are_data() {
+    let text = r#"
+name = "short"
+base = "losalamos"
+promotion_rank = 5
+move_rule = 10
+repetition = 2
+start = "2k3/5p/P5/6/6/2K3 w - - 0 1"
+"#;
+    let v = load(text).unwrap();
+    assert_eq!((v.promotion_rank.0, v.move_rule, v.repetitions), ([4, 1], 20, 2));
+    let mut b = Board::new(v.clone(), None).unwrap();
+    // The pawn on a4 promotes on the fifth rank: Q, R or N.
+    let promos: Vec<String> =
+        b.pos.legal_moves().iter().filter(|m| m.promotion().is_some()).map(|&m| b.pos.uci(m)).collect();
+    assert_eq!(promos, ["a4a5q", "a4a5r", "a4a5n"]);
+    // Kings shuffle: the position repeats after four plies, so a draw can
+    // be claimed at the second occurrence, and the game ends at the fourth.
+    for m in ["c1d1", "c6d6", "d1c1", "d6c6"] {
+        let mv = b.pos.parse_uci(m).unwrap();
+        b.push(mv).unwrap();
+    }
+    assert!(b.can_claim_threefold_repetition());
+    assert!(b.outcome(false).is_none());
+    // Twenty plies without a capture or pawn move may be claimed.
+    let b = Board::new(v, Some("2k3/5p/P5/6/6/2K3 w - - 20 11")).unwrap();
+    assert!(b.can_claim_fifty_moves());
+    assert_eq!(b.outcome(false).map(|o| o.termination), None);
+    let back = load(&b.variant.to_toml()).unwrap();
+    assert_eq!(back, b.variant);
+}

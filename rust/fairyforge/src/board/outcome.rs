@@ -221,7 +221,7 @@ impl Board {
                 StalemateRule::Loss => self.decisive(Termination::Stalemate, us.flip()),
             });
         }
-        if pos.halfmove_clock() >= 150 {
+        if pos.halfmove_clock() >= v.automatic_move_rule() {
             return Some(draw(Termination::SeventyFiveMoves));
         }
         if self.is_repetition(5) {
@@ -312,21 +312,23 @@ impl Board {
         false
     }
 
-    /// The position has occurred five times (an automatic draw).
+    /// The position has occurred five times (an automatic draw; the
+    /// variant's repetition count plus two).
     pub fn is_fivefold_repetition(&self) -> bool {
-        self.is_repetition(5)
+        self.is_repetition(self.variant.repetitions as usize + 2)
     }
 
-    /// At least 150 plies without a capture or clock-resetting move, and
-    /// the side to move has a legal move (an automatic draw).
+    /// At least 150 plies (the variant's move rule x 1.5) without a capture
+    /// or clock-resetting move, and the side to move has a legal move (an
+    /// automatic draw).
     pub fn is_seventyfive_moves(&self) -> bool {
-        self.pos.halfmove_clock() >= 150 && self.pos.has_legal_move()
+        self.pos.halfmove_clock() >= self.variant.automatic_move_rule() && self.pos.has_legal_move()
     }
 
-    /// At least 100 plies without a capture or clock-resetting move, and
-    /// the side to move has a legal move.
+    /// At least 100 plies (the variant's move rule) without a capture or
+    /// clock-resetting move, and the side to move has a legal move.
     pub fn is_fifty_moves(&self) -> bool {
-        self.pos.halfmove_clock() >= 100 && self.pos.has_legal_move()
+        self.pos.halfmove_clock() >= self.variant.move_rule && self.pos.has_legal_move()
     }
 
     /// A fifty-move draw can be claimed: [`Board::is_fifty_moves`] holds, or
@@ -336,10 +338,11 @@ impl Board {
         if self.is_fifty_moves() {
             return true;
         }
-        if self.pos.halfmove_clock() >= 99 {
+        let rule = self.variant.move_rule;
+        if rule != u32::MAX && self.pos.halfmove_clock() + 1 >= rule {
             return legal_moves(&self.pos).iter().any(|&m| {
                 let after = self.pos.after(m);
-                after.halfmove_clock() >= 100 && after.has_legal_move()
+                after.halfmove_clock() >= rule && after.has_legal_move()
             });
         }
         false
@@ -354,12 +357,13 @@ impl Board {
             *counts.entry((repetition_key(p), p.turn())).or_default() += 1;
         }
         let here = (repetition_key(&self.pos), self.pos.turn());
-        if counts[&here] >= 3 {
+        let needed = self.variant.repetitions as usize;
+        if counts[&here] >= needed {
             return true;
         }
         legal_moves(&self.pos).iter().any(|&m: &Move| {
             let after = self.pos.after(m);
-            counts.get(&(repetition_key(&after), after.turn())).copied().unwrap_or(0) >= 2
+            counts.get(&(repetition_key(&after), after.turn())).copied().unwrap_or(0) + 1 >= needed
         })
     }
 

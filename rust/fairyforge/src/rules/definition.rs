@@ -214,7 +214,10 @@ pub fn known_names() -> Vec<&'static str> {
 }
 
 /// Keys a definition may have at the top level.
-const TOP_KEYS: [&str; 25] = [
+const TOP_KEYS: [&str; 28] = [
+    "promotion_rank",
+    "move_rule",
+    "repetition",
     "name",
     "description",
     "base",
@@ -673,7 +676,22 @@ pub fn compile(t: &Table, src: &Source) -> Result<Variant, Error> {
         extinction: r.boolean(t, "extinction", "extinction", false)?,
         royal_may_move_into_check: r.boolean(t, "royal_may_move_into_check", "royal_may_move_into_check", false)?,
         forbidden_ranks: Vec::new(),
+        promotion_rank: ByColor([size.ranks - 1, 0]),
+        move_rule: 100,
+        repetitions: 3,
     };
+    if let Some(val) = t.get("promotion_rank") {
+        // Counted from each side's own first rank, the same for both.
+        let n = r.int(val, "promotion_rank", 2, size.ranks as i64)? as u8;
+        v.promotion_rank = ByColor([n - 1, size.ranks - n]);
+    }
+    if let Some(val) = t.get("move_rule") {
+        let n = r.int(val, "move_rule", 0, 10_000)? as u32;
+        v.move_rule = if n == 0 { u32::MAX } else { 2 * n };
+    }
+    if let Some(val) = t.get("repetition") {
+        v.repetitions = r.int(val, "repetition", 2, 10)? as u32;
+    }
     if let Some(o) = t.get("options") {
         let o = r.str(o, "options")?;
         if o != "burden" {
@@ -925,6 +943,9 @@ pub fn write(v: &Variant) -> String {
     t.insert("extinction".into(), Value::Boolean(v.extinction));
     t.insert("royal_may_move_into_check".into(), Value::Boolean(v.royal_may_move_into_check));
     t.insert("stalemate".into(), s(if v.stalemate_loses() { "loss" } else { "draw" }));
+    t.insert("promotion_rank".into(), Value::Integer(v.promotion_rank[Color::White] as i64 + 1));
+    t.insert("move_rule".into(), Value::Integer(if v.move_rule == u32::MAX { 0 } else { v.move_rule as i64 / 2 }));
+    t.insert("repetition".into(), Value::Integer(v.repetitions as i64));
     t.insert("clock_resetters".into(), names(&v.clock_resetters.kinds().collect::<Vec<_>>()));
     let mut evo = Table::new();
     for c in Color::BOTH {

@@ -353,7 +353,7 @@ impl<B: BitSet> Tables<B> {
         }
         let rank = |r: u8| geo.rank_mask[r as usize];
         let double_rank = ByColor([rank(1), rank(size.ranks - 2)]);
-        let last_rank = ByColor([rank(size.ranks - 1), rank(0)]);
+        let last_rank = ByColor(Color::BOTH.map(|c| rank(variant.promotion_rank[c])));
         let shock_files =
             variant.shock.map(|s| (s.side, geo.file_mask[s.left_file as usize], geo.file_mask[s.right_file as usize]));
         let ring = |dirs: std::ops::Range<usize>| -> Vec<B> {

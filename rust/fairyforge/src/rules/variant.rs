@@ -135,6 +135,16 @@ pub struct Variant {
     pub royal_may_move_into_check: bool,
     /// Pieces that may not stand on a given rank: (side, kind, rank index).
     pub forbidden_ranks: Vec<(Color, Kind, u8)>,
+    /// The rank index each side's promoters promote on (its last rank
+    /// unless the definition says otherwise).
+    pub promotion_rank: ByColor<u8>,
+    /// Plies without a capture or clock-resetting move after which a draw
+    /// may be claimed (100: the fifty-move rule); 1.5 times as many end
+    /// the game. `u32::MAX`: no such rule.
+    pub move_rule: u32,
+    /// How often a position must have occurred for a draw to be claimed
+    /// (3); two more end the game.
+    pub repetitions: u32,
 }
 
 /// Names of the built-in variants.
@@ -342,10 +352,13 @@ impl Variant {
 
     /// Rank index of `color`'s last rank (its promotion rank).
     pub fn last_rank(&self, color: Color) -> u8 {
-        match color {
-            Color::White => self.size.ranks - 1,
-            Color::Black => 0,
-        }
+        self.promotion_rank[color]
+    }
+
+    /// Plies without a capture or clock-resetting move that end the game
+    /// (the seventy-five-move rule, scaled).
+    pub fn automatic_move_rule(&self) -> u32 {
+        self.move_rule.saturating_add(self.move_rule / 2)
     }
 }
 

@@ -398,7 +398,8 @@ impl<'a, B: BitSet> Worker<'a, B> {
         debug_assert_eq!(in_check, pos.is_check());
         let pv_node = beta - alpha > 1;
         let halfmove = pos.halfmove_clock();
-        if (halfmove >= 100 && !in_check) || self.is_repetition(halfmove) || pos.is_insufficient_material() {
+        let move_rule = pos.tables.variant.move_rule;
+        if (halfmove >= move_rule && !in_check) || self.is_repetition(halfmove) || pos.is_insufficient_material() {
             return DRAW;
         }
         alpha = alpha.max(-MATE + ply as i32);
@@ -454,12 +455,13 @@ impl<'a, B: BitSet> Worker<'a, B> {
         let start = self.buf.len();
         // A legal TT move is searched before the other moves are generated:
         // when it refutes the node, no generation is needed at all.
-        let mut generated = !(halfmove < 100 && tt_move != Move::NONE && pos.is_legal_in(tt_move, Some(in_check)));
+        let mut generated =
+            !(halfmove < move_rule && tt_move != Move::NONE && pos.is_legal_in(tt_move, Some(in_check)));
         if generated {
             if !self.generate(pos, ply, in_check, tt_move, false) {
                 return self.no_move_score(in_check, ply);
             }
-            if halfmove >= 100 {
+            if halfmove >= move_rule {
                 self.buf.truncate(start);
                 return DRAW;
             }
