@@ -425,6 +425,13 @@ impl<'a, B: BitSet> Worker<'a, B> {
             }
         }
 
+        // Internal iterative reduction: without a table move a deep node is
+        // likely new to the search and poorly ordered; search it a ply
+        // shallower (its result then seeds the table for the next visit).
+        if !self.plain && depth >= 4 && tt_move == Move::NONE {
+            depth -= 1;
+        }
+
         let prune = !self.plain && !pv_node && !in_check && pos.allows_null_move() && beta.abs() < MATE_BOUND;
         // Only the pruning rules below read the static evaluation.
         // Futility and late-move pruning of quiet moves near the horizon.
