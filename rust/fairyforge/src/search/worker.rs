@@ -7,7 +7,6 @@ use crate::board::position::Position;
 use crate::geometry::NO_SQ;
 use crate::moves::Move;
 use crate::piece::Color;
-use crate::rules::attacks::Placement;
 use crate::search::eval::{Evaluator, PassedCache};
 use crate::search::ordering::{gravity, MoveBuf, Scorer, HISTORY_MAX, TT_MOVE_SCORE};
 use crate::search::prune::{check_zones, cuts, lmr_table, may_check, null_move};
@@ -26,12 +25,6 @@ const DRAW: i32 = 0;
 /// the capture trees of crowded boards such as Burden's and Evolution
 /// Chess's, where every capture also evolves the capturer).
 const QS_RECAPTURES: u32 = 4;
-/// Entries of the correction history per side (a power of two).
-const CORRECTION_SIZE: usize = 1 << 14;
-/// Correction entries are kept in this many units per centipawn.
-const CORRECTION_GRAIN: i32 = 16;
-/// Bound of a correction, in centipawns.
-const CORRECTION_MAX: i32 = 300;
 
 /// One line of a completed iteration.
 #[derive(Clone, Debug)]
@@ -96,10 +89,6 @@ pub(super) struct Worker<'a, B: BitSet> {
     /// This thread's cache of the evaluation's passed-promoter term.
     passed: PassedCache<B>,
     killers: Vec<[Move; 2]>,
-    /// Correction history: by side to move and a hash of the promoters'
-    /// squares (the pawn structure), how far searches found the static
-    /// evaluation off, in [`CORRECTION_GRAIN`] units.
-    correction: Vec<i32>,
     /// History by side, from and to square.
     history: Vec<i32>,
     squares: usize,
@@ -131,7 +120,6 @@ impl<'a, B: BitSet> Worker<'a, B> {
             buf: MoveBuf::new(),
             passed: PassedCache::new(),
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
-            correction: vec![0; 2 * CORRECTION_SIZE],
             history: vec![0; 2 * squares * squares],
             squares,
             pv: vec![Move::NONE; PV_STRIDE * PV_STRIDE],
@@ -448,14 +436,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
         // Only the pruning rules below read the static evaluation.
         // Futility and late-move pruning of quiet moves near the horizon.
         let futile = !self.plain && !pv_node && !in_check && depth <= 3 && alpha.abs() < MATE_BOUND;
-        // The static evaluation, corrected by what searches of positions
-        // with the same promoters found.
-        let corr_idx = self.correction_index(pos);
-        let static_eval = if !self.plain && !in_check {
-            self.evaluate(pos) + self.correction[corr_idx] / CORRECTION_GRAIN
-        } else {
-            -INF
-        };
+        let static_eval = if prune || futile { self.evaluate(pos) } else { -INF };
         // Reverse futility: far above beta near the horizon.
         if prune && depth <= 4 && static_eval - 100 * depth >= beta {
             return static_eval;
@@ -634,39 +615,8 @@ impl<'a, B: BitSet> Worker<'a, B> {
         self.buf.truncate(start);
         if !self.plain {
             self.store(key, best.mv, best.score, beta, best.mv != Move::NONE, depth, ply);
-            // Learn the evaluation's error from a quiet result that bounds
-            // it on the right side.
-            let quiet_best = best.mv == Move::NONE || (!pos.is_capture(best.mv) && best.mv.promotion().is_none());
-            if static_eval > -INF
-                && quiet_best
-                && best.score.abs() < MATE_BOUND
-                && !(best.score >= beta && best.score <= static_eval)
-                && !(best.mv == Move::NONE && best.score >= static_eval)
-            {
-                let diff = (best.score - static_eval).clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
-                let w = (depth + 1).min(16);
-                let e = &mut self.correction[corr_idx];
-                *e = ((*e * (256 - w) + diff * w) / 256)
-                    .clamp(-CORRECTION_MAX * CORRECTION_GRAIN, CORRECTION_MAX * CORRECTION_GRAIN);
-            }
         }
         best.score
-    }
-
-    /// Index of a position in the correction history: its side to move and
-    /// a hash of every promoter's colour and square.
-    #[inline(always)]
-    fn correction_index(&self, pos: &Position<B>) -> usize {
-        let promoters = &pos.tables.variant.promoters;
-        let mut h = 0u64;
-        for c in Color::BOTH {
-            for sq in pos.pieces_of(c, promoters[c]).squares() {
-                let mut z = (sq as u64 + 1 + 1024 * c.idx() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                z ^= z >> 29;
-                h ^= z.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            }
-        }
-        pos.turn().idx() * CORRECTION_SIZE + (h ^ h >> 32) as usize % CORRECTION_SIZE
     }
 
     /// The squares a move of the side to move must start or end on to give
