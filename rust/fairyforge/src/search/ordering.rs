@@ -7,7 +7,6 @@ use crate::bitboard::BitSet;
 use crate::board::movegen::Sink;
 use crate::board::position::{Position, EMPTY};
 use crate::moves::{Move, Special};
-use crate::piece::NKINDS;
 use crate::search::eval::Evaluator;
 use crate::search::see::{evolution_gain, see_ge};
 
@@ -97,19 +96,6 @@ pub(crate) fn mvv_lva<B: BitSet>(e: &Evaluator<B>, pos: &Position<B>, m: Move) -
     NOISY_SCORE + 16 * victim + m.promotion().map_or(0, |k| e.value(k)) - mover / 16
 }
 
-/// Size of a thread's continuation history on a board of `squares`
-/// squares: a row of `2 * NKINDS * squares` entries per previous move.
-pub(crate) fn continuation_len(squares: usize) -> usize {
-    (2 * NKINDS * squares).pow(2)
-}
-
-/// A move's place in a row of the continuation history: the mover's
-/// mailbox code and the target square.
-#[inline(always)]
-pub(crate) fn piece_to<B: BitSet>(pos: &Position<B>, m: Move, squares: usize) -> usize {
-    pos.board[m.from()] as usize * squares + m.to()
-}
-
 /// Move a history score towards `bonus` (positive or negative), keeping it
 /// within [`HISTORY_MAX`].
 #[inline(always)]
@@ -127,8 +113,6 @@ pub(crate) struct Scorer<'a, B: BitSet> {
     eval: &'a Evaluator<B>,
     /// The side to move's history, indexed `from * squares + to`.
     history: &'a [i32],
-    /// The continuation history's row of the previous move, if any.
-    cont: Option<&'a [i32]>,
     squares: usize,
     killers: [Move; 2],
     tt_move: Move,
@@ -149,7 +133,6 @@ impl<'a, B: BitSet> Scorer<'a, B> {
         pos: &'a Position<B>,
         eval: &'a Evaluator<B>,
         history: &'a [i32],
-        cont: Option<&'a [i32]>,
         killers: [Move; 2],
         tt_move: Move,
         tt_searched: bool,
@@ -157,7 +140,7 @@ impl<'a, B: BitSet> Scorer<'a, B> {
     ) -> Scorer<'a, B> {
         let squares = pos.tables.geo.size.squares();
         let theirs = pos.side(pos.turn().flip());
-        Scorer { buf, pos, eval, history, cont, squares, killers, tt_move, tt_searched, plain, theirs }
+        Scorer { buf, pos, eval, history, squares, killers, tt_move, tt_searched, plain, theirs }
     }
 
     /// The score of a quiet move.
@@ -171,7 +154,6 @@ impl<'a, B: BitSet> Scorer<'a, B> {
             KILLER_SCORE
         } else {
             self.history[m.from() * self.squares + m.to()]
-                + self.cont.map_or(0, |c| c[piece_to(self.pos, m, self.squares)])
         }
     }
 

@@ -8,7 +8,7 @@ use crate::geometry::NO_SQ;
 use crate::moves::Move;
 use crate::piece::Color;
 use crate::search::eval::{Evaluator, PassedCache};
-use crate::search::ordering::{continuation_len, gravity, piece_to, MoveBuf, Scorer, HISTORY_MAX, TT_MOVE_SCORE};
+use crate::search::ordering::{gravity, MoveBuf, Scorer, HISTORY_MAX, TT_MOVE_SCORE};
 use crate::search::prune::{check_zones, cuts, lmr_table, may_check, null_move};
 use crate::search::see::{evolution_gain, see_ge};
 use crate::search::shared::{nps, Shared};
@@ -91,12 +91,6 @@ pub(super) struct Worker<'a, B: BitSet> {
     killers: Vec<[Move; 2]>,
     /// History by side, from and to square.
     history: Vec<i32>,
-    /// Continuation history: by the previous move's mover and target
-    /// ([`piece_to`]), then this move's.
-    cont: Vec<i32>,
-    /// The [`piece_to`] of the move made at each ply of the path
-    /// (`usize::MAX`: a null move).
-    prev: Vec<usize>,
     squares: usize,
     pv: Vec<Move>,
     pv_len: Vec<usize>,
@@ -127,8 +121,6 @@ impl<'a, B: BitSet> Worker<'a, B> {
             passed: PassedCache::new(),
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
             history: vec![0; 2 * squares * squares],
-            cont: vec![0; continuation_len(squares)],
-            prev: vec![usize::MAX; MAX_PLY + 2],
             squares,
             pv: vec![Move::NONE; PV_STRIDE * PV_STRIDE],
             pv_len: vec![0; PV_STRIDE],
@@ -316,7 +308,6 @@ impl<'a, B: BitSet> Worker<'a, B> {
         let mut best = -INF;
         for i in pv_idx..self.root.len() {
             let m = self.root[i].mv;
-            self.prev[0] = piece_to(pos, m, self.squares);
             let mut child = *pos;
             child.make(m);
             self.keys.push(child.key());
@@ -454,7 +445,6 @@ impl<'a, B: BitSet> Worker<'a, B> {
         if prune && null_ok && depth >= 3 && static_eval >= beta {
             let r = 3 + depth / 4;
             let child = null_move(pos);
-            self.prev[ply] = usize::MAX;
             self.keys.push(child.key());
             let floor = std::mem::replace(&mut self.rep_floor, self.keys.len() - 1);
             let s = -self.negamax(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, false, child.is_check());
@@ -570,7 +560,6 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 continue;
             }
             let new_depth = depth - 1;
-            self.prev[ply] = piece_to(pos, m, self.squares);
             if !self.plain && prunable {
                 self.shared.tt.prefetch(child.key());
             }
@@ -613,7 +602,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 self.update_pv(ply, m);
                 if score >= beta {
                     if quiet && !self.plain {
-                        self.reward(pos, ply, m, depth, &quiets[..nquiets]);
+                        self.reward(us, ply, m, depth, &quiets[..nquiets]);
                     }
                     break;
                 }
@@ -662,19 +651,8 @@ impl<'a, B: BitSet> Worker<'a, B> {
         let n = self.squares;
         let start = self.buf.len();
         let history = &self.history[us.idx() * n * n..(us.idx() + 1) * n * n];
-        let stride = self.cont_stride();
-        let cont = self.cont_row(ply).map(|r| &self.cont[r..r + stride]);
-        let mut sink = Scorer::new(
-            &mut self.buf,
-            pos,
-            self.eval,
-            history,
-            cont,
-            self.killers[ply],
-            tt_move,
-            tt_searched,
-            self.plain,
-        );
+        let mut sink =
+            Scorer::new(&mut self.buf, pos, self.eval, history, self.killers[ply], tt_move, tt_searched, self.plain);
         pos.legal_moves_to(&mut sink, in_check);
         self.buf.len() > start || (tt_searched && tt_move != Move::NONE)
     }
@@ -697,8 +675,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
 
     /// A quiet move caused a cutoff: killer, history bonus, and a malus for
     /// the quiet moves tried before it.
-    fn reward(&mut self, pos: &Position<B>, ply: usize, m: Move, depth: i32, tried: &[Move]) {
-        let us = pos.turn();
+    fn reward(&mut self, us: Color, ply: usize, m: Move, depth: i32, tried: &[Move]) {
         if self.killers[ply][0] != m {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = m;
@@ -710,26 +687,6 @@ impl<'a, B: BitSet> Worker<'a, B> {
             let i = self.hist_idx(us, q);
             gravity(&mut self.history[i], -bonus);
         }
-        if let Some(r) = self.cont_row(ply) {
-            gravity(&mut self.cont[r + piece_to(pos, m, self.squares)], bonus);
-            for &q in tried {
-                gravity(&mut self.cont[r + piece_to(pos, q, self.squares)], -bonus);
-            }
-        }
-    }
-
-    /// Entries per row of the continuation history.
-    #[inline(always)]
-    fn cont_stride(&self) -> usize {
-        2 * crate::piece::NKINDS * self.squares
-    }
-
-    /// Start of the continuation history's row for the move made one ply
-    /// above `ply` (none at the root or after a null move).
-    #[inline(always)]
-    fn cont_row(&self, ply: usize) -> Option<usize> {
-        let p = *self.prev.get(ply.checked_sub(1)?)?;
-        (p != usize::MAX).then(|| p * self.cont_stride())
     }
 }
 

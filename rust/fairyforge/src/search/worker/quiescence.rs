@@ -6,7 +6,7 @@ use crate::bitboard::BitSet;
 use crate::board::captures::noisy_moves;
 use crate::board::position::Position;
 use crate::moves::Move;
-use crate::search::ordering::{mvv_lva, piece_to};
+use crate::search::ordering::mvv_lva;
 use crate::search::prune::cuts;
 use crate::search::prune::may_check;
 use crate::search::see::{evolution_gain, see_ge, victim};
@@ -100,7 +100,6 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 continue;
             }
             let check = may_check(zone, m) && child.is_check();
-            self.prev[ply] = piece_to(pos, m, self.squares);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1, m.to(), check);
             if self.stopped {
                 self.buf.truncate(start);
