@@ -10,7 +10,7 @@ use crate::piece::Color;
 use crate::search::eval::{Evaluator, PassedCache};
 use crate::search::ordering::{gravity, MoveBuf, Scorer, HISTORY_MAX, TT_MOVE_SCORE};
 use crate::search::prune::{check_zones, cuts, lmr_table, may_check, null_move};
-use crate::search::see::evolution_gain;
+use crate::search::see::{evolution_gain, see_ge};
 use crate::search::shared::{nps, Shared};
 use crate::search::tt::{score_from_tt, score_to_tt, Bound};
 use crate::search::{Info, Score, DEFAULT_DEPTH};
@@ -426,6 +426,13 @@ impl<'a, B: BitSet> Worker<'a, B> {
             }
         }
 
+        // Internal iterative reduction: without a table move a deep node is
+        // likely new to the search and poorly ordered; search it a ply
+        // shallower (its result then seeds the table for the next visit).
+        if !self.plain && depth >= 4 && tt_move == Move::NONE {
+            depth -= 1;
+        }
+
         let prune = !self.plain && !pv_node && !in_check && pos.allows_null_move() && beta.abs() < MATE_BOUND;
         // Only the pruning rules below read the static evaluation.
         // Futility and late-move pruning of quiet moves near the horizon.
@@ -478,7 +485,13 @@ impl<'a, B: BitSet> Worker<'a, B> {
         let checks = std::cell::OnceCell::new();
         let checks = || checks.get_or_init(|| pos.checks()).as_ref();
         let gives_check = |m: Move| checks().map_or_else(|| pos.gives_check(m), |c| c.gives_check(pos, m));
-        let stalemate_risk = futile && self.stalemate_loses && pos.side(us.flip()).count() <= 4;
+        let few_enemies = self.stalemate_loses && pos.side(us.flip()).count() <= 4;
+        let stalemate_risk = futile && few_enemies;
+        // SEE pruning near the horizon: a capture that loses material in
+        // the exchange, or a quiet move onto a square where the mover is
+        // lost, is skipped (never in check, never a move that may check,
+        // nor where a stalemate might win).
+        let see_prune = !self.plain && !pv_node && !in_check && depth <= 6 && !few_enemies;
         let mut best = Best { score: -INF, mv: Move::NONE };
         let mut quiets: [Move; 64] = [Move::NONE; 64];
         let mut nquiets = 0;
@@ -514,6 +527,12 @@ impl<'a, B: BitSet> Worker<'a, B> {
             // stalemate loses and the opponent has so few pieces that it
             // might have no move left; a made move is skipped unless it
             // gives check or, where stalemate loses, leaves no move.
+            if see_prune && count > 0 && best.score > -MATE_BOUND && m.promotion().is_none() && !may_check(zone, m) {
+                let threshold = if quiet { -30 * depth * depth } else { -100 * depth };
+                if !see_ge(pos, m, self.eval, threshold - evolution_gain(pos, m, self.eval)) {
+                    continue;
+                }
+            }
             let late = futile && quiet && count as i32 >= 4 + 2 * depth * depth && !self.is_killer(ply, m);
             // Moves come best first: captures, killers, then quiet moves.
             unordered |= late && generated;
