@@ -1,10 +1,11 @@
 //! What a position is and does: the position and its moves (generation
 //! with legality and check tests), game ends, FEN, coordinate and SAN
-//! notation, perft, and the game with its history.
+//! notation, perft, the game with its history, and loading definitions.
 
 pub(crate) mod captures;
 pub(crate) mod fen;
 pub(crate) mod game;
+pub(crate) mod load;
 pub(crate) mod movegen;
 pub(crate) mod outcome;
 pub(crate) mod perft;

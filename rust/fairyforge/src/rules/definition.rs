@@ -91,6 +91,11 @@ pub fn registered() -> Vec<String> {
     registry().keys().cloned().collect()
 }
 
+/// An error of a definition at `key` (with its line when found).
+pub fn error_at(src: &Source, key: &str, message: impl Into<String>) -> Error {
+    err(src, key, message)
+}
+
 fn err(src: &Source, key: &str, message: impl Into<String>) -> Error {
     let line = find_line(src.text, key);
     let place = match line {
@@ -911,16 +916,6 @@ fn fen_has(board: &str, sym: &str) -> bool {
                 None => cs.get(i + 1) != Some(&'\''),
             }
     })
-}
-
-/// Read and compile a definition.
-pub fn load(src: &Source, bases: &dyn Bases) -> Result<Variant, Error> {
-    let raw = parse_toml(src)?;
-    let resolved = resolve(&raw, src, bases)?;
-    let v = compile(&resolved, src)?;
-    // The start position must be a legal position of the variant.
-    crate::board::game::AnyPosition::new(&v, None).map_err(|e| err(src, "start", e.to_string()))?;
-    Ok(v)
 }
 
 /// Write a variant as a self-contained definition that loads back equal.

@@ -8,5 +8,6 @@ pub(crate) mod castling;
 pub(crate) mod definition;
 pub(crate) mod movement;
 pub(crate) mod psq;
+pub(crate) mod registry;
 pub(crate) mod tables;
 pub(crate) mod variant;

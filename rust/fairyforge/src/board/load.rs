@@ -1,0 +1,43 @@
+//! Loading a variant definition (a file or TOML text): compiled by
+//! [`crate::rules::definition`], its start position checked as a position
+//! of the variant, then registered under its name.
+
+use crate::board::game::AnyPosition;
+use crate::error::Error;
+use crate::rules::definition::{self, Bases, Source};
+use crate::rules::variant::Variant;
+
+/// Read and compile a definition whose start position must be a legal
+/// position of the variant.
+fn load(src: &Source, bases: &dyn Bases) -> Result<Variant, Error> {
+    let raw = definition::parse_toml(src)?;
+    let resolved = definition::resolve(&raw, src, bases)?;
+    let v = definition::compile(&resolved, src)?;
+    AnyPosition::new(&v, None).map_err(|e| definition::error_at(src, "start", e.to_string()))?;
+    Ok(v)
+}
+
+impl Variant {
+    /// Read a definition from TOML text (`origin` names it in errors, such
+    /// as a file name); `base` names resolve against `bases`.
+    pub fn from_toml(text: &str, origin: &str, bases: &dyn definition::Bases) -> Result<Variant, Error> {
+        load(&Source { origin, text }, bases)
+    }
+
+    /// Read a definition file and add it to the process's registry, so that
+    /// its name works wherever a variant name does; `base` names resolve
+    /// against the registry and the shipped definitions.
+    pub fn load_file(path: &str) -> Result<Variant, Error> {
+        let text = std::fs::read_to_string(path).map_err(|e| Error::definition(path, format!("cannot read: {e}")))?;
+        let v = load(&Source { origin: path, text: &text }, &definition::Registry)?;
+        definition::register(&v)?;
+        Ok(v)
+    }
+
+    /// Read a definition from TOML text and add it to the registry.
+    pub fn load_text(text: &str, origin: &str) -> Result<Variant, Error> {
+        let v = load(&Source { origin, text }, &definition::Registry)?;
+        definition::register(&v)?;
+        Ok(v)
+    }
+}
