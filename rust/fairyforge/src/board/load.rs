@@ -13,7 +13,7 @@ fn load(src: &Source, bases: &dyn Bases) -> Result<Variant, Error> {
     let raw = definition::parse_toml(src)?;
     let resolved = definition::resolve(&raw, src, bases)?;
     let v = definition::compile(&resolved, src)?;
-    AnyPosition::new(&v, None).map_err(|e| definition::error_at(src, "start", e.to_string()))?;
+    AnyPosition::new(&v, None).map_err(|e| definition::err(src, "start", e.to_string()))?;
     Ok(v)
 }
 

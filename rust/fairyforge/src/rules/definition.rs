@@ -92,11 +92,7 @@ pub fn registered() -> Vec<String> {
 }
 
 /// An error of a definition at `key` (with its line when found).
-pub fn error_at(src: &Source, key: &str, message: impl Into<String>) -> Error {
-    err(src, key, message)
-}
-
-fn err(src: &Source, key: &str, message: impl Into<String>) -> Error {
+pub(crate) fn err(src: &Source, key: &str, message: impl Into<String>) -> Error {
     let line = find_line(src.text, key);
     let place = match line {
         Some(n) => format!("{}:{n}: {key}", src.origin),
