@@ -295,6 +295,7 @@ class Board:
         eval: str = "full",
         plain: bool = False,
         info: Callable[[Info], object] | None = None,
+        weights: str | None = None,
     ) -> list[SearchResult]: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __getnewargs_ex__(self) -> tuple[tuple[str, str], dict[str, str]]: ...
@@ -362,9 +363,19 @@ class Engine:
         eval: str = "full",
         plain: bool = False,
         info: Callable[[Info], object] | None = None,
+        weights: str | None = None,
     ) -> list[SearchResult]: ...
 
 def piece_types() -> list[tuple[str, str]]: ...
+def _tune(
+    board: Board,
+    train: list[tuple[str, float]],
+    held: list[tuple[str, float]],
+    weights: str | None = None,
+    epochs: int = 1000,
+    rate: float = 1.0,
+    report_every: int = 25,
+) -> dict[str, Any]: ...
 def time_limits(
     remaining_ms: int, increment_ms: int = 0, moves_to_go: int | None = None, overhead_ms: int = 30
 ) -> tuple[int, int]: ...

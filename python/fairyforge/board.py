@@ -6,6 +6,7 @@ native board."""
 from __future__ import annotations
 
 import enum
+import os
 from collections.abc import Callable, Iterator
 from typing import Literal, overload
 
@@ -84,6 +85,7 @@ class Board(_core.Board):
         hash_mb: int = 16,
         eval: str = "full",
         plain: bool = False,
+        weights: str | os.PathLike[str] | None = None,
     ) -> SearchResult: ...
     @overload
     def search(
@@ -98,6 +100,7 @@ class Board(_core.Board):
         hash_mb: int = 16,
         eval: str = "full",
         plain: bool = False,
+        weights: str | os.PathLike[str] | None = None,
     ) -> SearchResult | list[SearchResult]: ...
     def search(
         self,
@@ -111,6 +114,7 @@ class Board(_core.Board):
         hash_mb: int = 16,
         eval: str = "full",
         plain: bool = False,
+        weights: str | os.PathLike[str] | None = None,
     ) -> SearchResult | list[SearchResult]:
         """Search the position; limits: ``depth`` (plies, 1 to
         :data:`fairyforge.MAX_DEPTH`), ``nodes``, ``movetime`` (milliseconds).
@@ -121,10 +125,15 @@ class Board(_core.Board):
         :class:`SearchResult`, or a list of them (best first) when
         ``multipv > 1`` (:meth:`search_multipv` always returns the list, and
         is what typed code calls). ``eval="material"`` and ``plain=True``
-        give the weaker reference players used by matches. Every call starts
+        give the weaker reference players used by matches; ``weights`` is a
+        weights file for the board's variant (``fairyforge tune`` writes
+        them; docs/TUNING.md) replacing its evaluation weights. Every call starts
         with a fresh table of ``hash_mb`` MiB; a :class:`fairyforge.Engine`
         keeps its table between searches."""
-        results = self._search(depth, nodes, movetime, multipv, threads, hash_mb, eval, plain, info)
+        path = None if weights is None else os.fspath(weights)
+        results = self._search(
+            depth, nodes, movetime, multipv, threads, hash_mb, eval, plain, info, path
+        )
         return results if multipv > 1 else results[0]
 
     def search_multipv(
@@ -139,10 +148,14 @@ class Board(_core.Board):
         hash_mb: int = 16,
         eval: str = "full",
         plain: bool = False,
+        weights: str | os.PathLike[str] | None = None,
     ) -> list[SearchResult]:
         """The ``multipv`` best lines, best first, as :meth:`search` with
         the same limits (a list even for ``multipv=1``)."""
-        return self._search(depth, nodes, movetime, multipv, threads, hash_mb, eval, plain, info)
+        path = None if weights is None else os.fspath(weights)
+        return self._search(
+            depth, nodes, movetime, multipv, threads, hash_mb, eval, plain, info, path
+        )
 
     # --- pieces and squares (python-chess names) -----------------------------
 

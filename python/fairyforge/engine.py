@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Literal, overload
 
@@ -60,6 +61,7 @@ class Engine(_core.Engine):
         movestogo: int | None = None,
         eval: str = "full",
         plain: bool = False,
+        weights: str | os.PathLike[str] | None = None,
     ) -> SearchResult: ...
     @overload
     def search(
@@ -78,6 +80,7 @@ class Engine(_core.Engine):
         movestogo: int | None = None,
         eval: str = "full",
         plain: bool = False,
+        weights: str | os.PathLike[str] | None = None,
     ) -> SearchResult | list[SearchResult]: ...
     def search(
         self,
@@ -95,6 +98,7 @@ class Engine(_core.Engine):
         movestogo: int | None = None,
         eval: str = "full",
         plain: bool = False,
+        weights: str | os.PathLike[str] | None = None,
     ) -> SearchResult | list[SearchResult]:
         """Search the board's position (a board of this engine's variant).
 
@@ -116,7 +120,10 @@ class Engine(_core.Engine):
         if remaining is not None:
             soft, hard = time_limits(remaining, winc if board.turn else binc, movestogo)
             movetime = hard if movetime is None else min(movetime, hard)
-        results = self._search(board, depth, nodes, movetime, soft, multipv, eval, plain, info)
+        path = None if weights is None else os.fspath(weights)
+        results = self._search(
+            board, depth, nodes, movetime, soft, multipv, eval, plain, info, path
+        )
         return results if multipv > 1 else results[0]
 
     def play(
@@ -133,6 +140,7 @@ class Engine(_core.Engine):
         movestogo: int | None = None,
         eval: str = "full",
         plain: bool = False,
+        weights: str | os.PathLike[str] | None = None,
     ) -> _core.Move | None:
         """The move to play (not pushed), with the limits of :meth:`search`;
         None when the game is over."""
@@ -148,5 +156,6 @@ class Engine(_core.Engine):
             movestogo=movestogo,
             eval=eval,
             plain=plain,
+            weights=weights,
         )
         return result.best_move

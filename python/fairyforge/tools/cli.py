@@ -355,18 +355,35 @@ def match_player(args: argparse.Namespace, side: str):
             command, nodes=nodes, movetime=args.movetime, uci=command, uci_options=options
         )
         return dataclasses.replace(player, name=players.probe(player))
+    weights = None
     if options:
-        raise fairyforge.InvalidOptionError(
-            f"invalid option {flag}-option: only a uci: player takes engine options"
-        )
+        if len(options) != 1 or options[0][0].lower() != "evalfile":
+            raise fairyforge.InvalidOptionError(
+                f"invalid option {flag}-option: fairyforge's own players take only "
+                "EvalFile=FILE (a weights file); other options are for uci: players"
+            )
+        weights = options[0][1]
+        if args.variant == "all":
+            raise fairyforge.InvalidOptionError(
+                f"invalid option {flag}-option: a weights file is for one variant (give -v)"
+            )
+        # Read once here, so that a file that does not fit fails at once.
+        board = fairyforge.Board(args.variant, **parse_options(args.opt))
+        board.search(depth=1, weights=weights)
     if spec == "material":
         return players.Player("material-1ply", depth=1, eval="material", plain=True)
     if spec not in PRESETS:
         raise fairyforge.InvalidOptionError(
             f"invalid option {flag} {spec!r}: expected full, material, plain or uci:COMMAND"
         )
+    name = spec if weights is None else f"{spec}:{os.path.splitext(os.path.basename(weights))[0]}"
     return players.Player(
-        spec, nodes=nodes, movetime=args.movetime, plain=spec == "plain", hash_mb=args.hash
+        name,
+        nodes=nodes,
+        movetime=args.movetime,
+        plain=spec == "plain",
+        hash_mb=args.hash,
+        weights=weights,
     )
 
 

@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import multiprocessing.util
 import threading
 import time
@@ -34,8 +35,9 @@ HANG_SECONDS = 10.0
 class Player:
     """A player: a name, its limits per move (``depth``, ``nodes``,
     ``movetime`` in ms; a match clock replaces ``nodes`` and ``movetime``)
-    and either fairyforge's search (``eval``, ``plain``, ``hash_mb``) or an
-    external engine: ``uci`` is its command line, ``uci_options`` the
+    and either fairyforge's search (``eval``, ``plain``, ``hash_mb``, and
+    ``weights``, a weights file replacing the variant's evaluation weights)
+    or an external engine: ``uci`` is its command line, ``uci_options`` the
     ``(name, value)`` options sent to it in order."""
 
     name: str
@@ -45,6 +47,7 @@ class Player:
     eval: str = "full"
     plain: bool = False
     hash_mb: int = 16
+    weights: str | None = None
     uci: str | None = None
     uci_options: tuple[tuple[str, str], ...] = ()
 
@@ -54,8 +57,15 @@ class Player:
         del fields["name"]
         if self.uci is None:
             del fields["uci"], fields["uci_options"]
+            if self.weights is None:
+                del fields["weights"]
+            else:
+                # The file's content decides, not only its name.
+                with open(self.weights, "rb") as f:
+                    digest = hashlib.sha256(f.read()).hexdigest()[:16]
+                fields["weights"] = f"{self.weights} (sha256 {digest})"
         else:
-            del fields["eval"], fields["plain"], fields["hash_mb"]
+            del fields["eval"], fields["plain"], fields["hash_mb"], fields["weights"]
             fields["uci_options"] = [list(pair) for pair in self.uci_options]
         return fields
 
@@ -154,7 +164,12 @@ def think(
     current = engine(player, board)
     if isinstance(current, UciEngine):
         return _think_uci(player, current, board, clock, tc, grace_ms)
-    limits: dict[str, Any] = {"depth": player.depth, "eval": player.eval, "plain": player.plain}
+    limits: dict[str, Any] = {
+        "depth": player.depth,
+        "eval": player.eval,
+        "plain": player.plain,
+        "weights": player.weights,
+    }
     if clock is not None and tc is not None:
         limits.update(wtime=clock[0], btime=clock[1], winc=tc.increment_ms, binc=tc.increment_ms)
     else:

@@ -1,6 +1,8 @@
 """The variant designer's commands: ``fairyforge study`` (self-play balance
-studies), ``fairyforge values`` (piece values by self-play) and
-``fairyforge openings`` (opening trees and books). See docs/STUDIES.md.
+studies), ``fairyforge values`` (piece values by self-play),
+``fairyforge openings`` (opening trees and books) and ``fairyforge tune``
+(evaluation weights fitted to games). See docs/STUDIES.md and
+docs/TUNING.md.
 The heavy modules are imported when a command runs."""
 
 from __future__ import annotations
@@ -272,6 +274,64 @@ def cmd_values(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tune(args: argparse.Namespace) -> int:
+    from fairyforge.tools import jobs, study, tune
+
+    console = _console(args)
+    if args.plot:
+        jobs.require_extra("matplotlib", "plot")
+    if not 0 <= args.held < 1:
+        raise fairyforge.InvalidOptionError(f"invalid option --held: {args.held} (0 to below 1)")
+    if args.skip < 0:
+        raise fairyforge.InvalidOptionError(f"invalid option --skip: {args.skip} (at least 0)")
+    options = shell.parse_options(args.opt)
+    board = fairyforge.Board(args.variant, **options)
+    out = jobs.output_dir(args.out)
+    if args.pgn:
+        games = [g for path in args.pgn for g in tune.games_of_pgn(path, [board.variant])]
+        games = [g for g in games if g.variant == board.variant.name]
+        source = ", ".join(args.pgn)
+    else:
+        plan = study.make_plan(args.variant, options=options, **_limits(args))
+        records = _play(args, console, plan, out, study.run)
+        if records is None:
+            return 130
+        games = list(tune.games_of_records(records))
+        source = f"self-play, {plan.limit()}"
+    train, held = tune.split(games, args.held, args.seed, args.skip)
+    console.print(
+        f"{len(games)} games ({source}): {len(train)} training and {len(held)} held-out "
+        "positions; fitting",
+        highlight=False,
+        soft_wrap=True,
+    )
+    t = tune.fit(board, train, held, weights=args.weights, epochs=args.epochs, rate=args.rate)
+    (out / "weights.toml").write_text(t.weights, encoding="utf-8")
+    document = {"variant": board.variant.name, "options": options, "games": len(games)}
+    document.update(t.as_dict())
+    study.write_summary(out, document, "tune.json")
+    if args.json:
+        print(json.dumps(document, indent=1))
+    else:
+        table = Table(title=f"{board.variant.name}: weights fitted to {len(games)} games")
+        for col in ("term", "before (mg, eg)", "after (mg, eg)"):
+            table.add_column(col, justify="left" if col == "term" else "right")
+        for name, (a, b) in t.terms.items():
+            table.add_row(name, f"{a[0]:.1f}, {a[1]:.1f}", f"{b[0]:.1f}, {b[1]:.1f}")
+        _results(args).print(table)
+        console.print(
+            f"k {t.k:.3f}; loss training {t.before[0]:.5f} -> {t.after[0]:.5f}, held out "
+            f"{t.before[1]:.5f} -> {t.after[1]:.5f} (epoch {t.best_epoch} kept); "
+            f"weights in {out / 'weights.toml'}",
+            highlight=False,
+            soft_wrap=True,
+        )
+    if args.plot:
+        tune.plot(t, str(out / "tune.png"), f"{board.variant.name}: Texel fit")
+        console.print(f"plot written to {out / 'tune.png'}", highlight=False, soft_wrap=True)
+    return 0
+
+
 def _tree_sources(source: str) -> dict[str, list[dict]]:
     """Game records by name from a study directory (each JSONL file), a
     JSONL file or a PGN file."""
@@ -511,7 +571,7 @@ def _game_args(p: argparse.ArgumentParser, games: int) -> None:
 
 
 def register(sub: Any) -> None:
-    """Add ``study``, ``values`` and ``openings`` to the CLI's subparsers."""
+    """Add ``study``, ``values``, ``tune`` and ``openings`` to the CLI's subparsers."""
     p = sub.add_parser(
         "study",
         help="self-play balance study of a variant and its options",
@@ -557,6 +617,39 @@ def register(sub: Any) -> None:
         help="games of the baseline and of each start without a unit piece (default: 3 x --games)",
     )
     p.set_defaults(func=cmd_values)
+
+    p = sub.add_parser(
+        "tune",
+        help="fit the evaluation weights to game results (Texel's method)",
+        description="fairyforge plays itself (or reads --pgn games), takes the quiet "
+        "positions of every game with their result, and fits the evaluation weights by "
+        "logistic regression, checked on held-out games. Writes DIR/weights.toml, which "
+        "Board.search(weights=...), the UCI option EvalFile and --a-option EvalFile=FILE "
+        "read. See docs/TUNING.md.",
+    )
+    _game_args(p, 1000)
+    p.add_argument(
+        "--pgn",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="fit to the games of this PGN file instead of self-play, repeatable (default: none)",
+    )
+    p.add_argument(
+        "--weights", metavar="FILE", help="weights file to start from (default: the variant's)"
+    )
+    p.add_argument("--epochs", type=int, default=1000, help="epochs of Adam (default: 1000)")
+    p.add_argument("--rate", type=float, default=1.0, help="Adam step in centipawns (default: 1.0)")
+    p.add_argument(
+        "--held",
+        type=float,
+        default=0.1,
+        help="share of the games held out to check the fit (default: 0.1)",
+    )
+    p.add_argument(
+        "--skip", type=int, default=8, help="opening plies of each game not used (default: 8)"
+    )
+    p.set_defaults(func=cmd_tune)
 
     p = sub.add_parser("openings", help="opening trees from games, and books from searches")
     kinds = p.add_subparsers(dest="openings_command", required=True)

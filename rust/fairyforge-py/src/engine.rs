@@ -261,8 +261,14 @@ pub(crate) fn limits(
         threads: threads.unsigned("threads", 1, MAX_THREADS)? as usize,
         hash_mb: hash_mb.unsigned("hash_mb", 1, fairyforge::MAX_HASH_MB as u64)? as usize,
         eval,
+        weights: None,
         plain,
     })
+}
+
+/// The weights of a weights file for `variant`, if a path is given.
+pub(crate) fn weights(variant: &fairyforge::Variant, path: Option<&str>) -> PyResult<Option<fairyforge::Weights>> {
+    path.map(|p| variant.weights_file(p)).transpose().map_err(crate::to_py)
 }
 
 /// Search `board` detached from the interpreter (Ctrl-C stops it), with
@@ -412,8 +418,8 @@ impl PyEngine {
     /// Native search with this engine's table; see `fairyforge.Engine.search`.
     #[allow(clippy::too_many_arguments)]
     #[pyo3(
-        signature = (board, depth=None, nodes=None, movetime_ms=None, soft_ms=None, multipv=Int::from(1), eval=Text::from("full"), plain=false, info=None),
-        text_signature = "($self, board, depth=None, nodes=None, movetime_ms=None, soft_ms=None, multipv=1, eval='full', plain=False, info=None)"
+        signature = (board, depth=None, nodes=None, movetime_ms=None, soft_ms=None, multipv=Int::from(1), eval=Text::from("full"), plain=false, info=None, weights=None),
+        text_signature = "($self, board, depth=None, nodes=None, movetime_ms=None, soft_ms=None, multipv=1, eval='full', plain=False, info=None, weights=None)"
     )]
     fn _search(
         &self,
@@ -427,6 +433,7 @@ impl PyEngine {
         eval: Text,
         plain: bool,
         info: Option<Py<PyAny>>,
+        weights: Option<Text>,
     ) -> PyResult<Vec<SearchResult>> {
         let board = board.borrow().inner.clone();
         if board.variant != self.variant {
@@ -438,7 +445,8 @@ impl PyEngine {
         }
         let mut engine = self.engine()?;
         let (threads, hash_mb) = (Int::from(self.threads as i64), Int::from(engine.hash_mb() as i64));
-        let limits = limits(&depth, &nodes, &movetime_ms, &soft_ms, &multipv, &threads, &hash_mb, &eval, plain)?;
+        let mut limits = limits(&depth, &nodes, &movetime_ms, &soft_ms, &multipv, &threads, &hash_mb, &eval, plain)?;
+        limits.weights = self::weights(&board.variant, weights.as_deref())?;
         self.stop.store(false, Ordering::Relaxed);
         run(py, Some(&mut engine), &board, &limits, info, &self.stop)
     }

@@ -35,7 +35,7 @@ create_exception!(
     "A variant definition that cannot be read or cannot work: names the file, line and key."
 );
 
-fn to_py(e: Error) -> PyErr {
+pub(crate) fn to_py(e: Error) -> PyErr {
     let msg = e.to_string();
     match e.kind {
         ErrorKind::Fen => InvalidFenError::new_err(msg),
@@ -917,8 +917,8 @@ impl Board {
     /// Native search with a fresh table; see `fairyforge.Board.search`.
     #[allow(clippy::too_many_arguments)]
     #[pyo3(
-        signature = (depth=None, nodes=None, movetime_ms=None, multipv=Int::from(1), threads=Int::from(1), hash_mb=Int::from(16), eval=Text::from("full"), plain=false, info=None),
-        text_signature = "($self, depth=None, nodes=None, movetime_ms=None, multipv=1, threads=1, hash_mb=16, eval='full', plain=False, info=None)"
+        signature = (depth=None, nodes=None, movetime_ms=None, multipv=Int::from(1), threads=Int::from(1), hash_mb=Int::from(16), eval=Text::from("full"), plain=false, info=None, weights=None),
+        text_signature = "($self, depth=None, nodes=None, movetime_ms=None, multipv=1, threads=1, hash_mb=16, eval='full', plain=False, info=None, weights=None)"
     )]
     fn _search(
         slf: &Bound<'_, Self>,
@@ -932,13 +932,16 @@ impl Board {
         eval: Text,
         plain: bool,
         info: Option<Py<PyAny>>,
+        weights: Option<Text>,
     ) -> PyResult<Vec<engine::SearchResult>> {
-        let limits = engine::limits(&depth, &nodes, &movetime_ms, &None, &multipv, &threads, &hash_mb, &eval, plain)?;
+        let mut limits =
+            engine::limits(&depth, &nodes, &movetime_ms, &None, &multipv, &threads, &hash_mb, &eval, plain)?;
         // A snapshot: other threads may use the board while it searches.
         let (board, stop) = {
             let b = slf.borrow();
             (b.inner.clone(), b.stop.clone())
         };
+        limits.weights = engine::weights(&board.variant, weights.as_deref())?;
         stop.store(false, Ordering::Relaxed);
         engine::run(py, None, &board, &limits, info, &stop)
     }
@@ -1220,6 +1223,61 @@ fn position(variant: &str, fen: Option<&str>, options: Option<&Bound<'_, PyDict>
     AnyPosition::new(&make_variant(variant, options)?, fen).map_err(to_py)
 }
 
+/// Fit the evaluation weights of `board`'s variant to game results
+/// (Texel's method, `fairyforge::fit`): `train` and `held` are (FEN,
+/// White's score) pairs, `weights` a weights file to start from. Returns
+/// the fit as a dict; see `fairyforge.tools.tune`.
+#[pyfunction]
+#[pyo3(signature = (board, train, held, weights=None, epochs=Int::from(1000), rate=1.0, report_every=Int::from(25)))]
+#[allow(clippy::too_many_arguments)]
+fn _tune<'py>(
+    py: Python<'py>,
+    board: &Bound<'py, Board>,
+    train: Vec<(Text, f64)>,
+    held: Vec<(Text, f64)>,
+    weights: Option<Text>,
+    epochs: Int,
+    rate: f64,
+    report_every: Int,
+) -> PyResult<Bound<'py, PyDict>> {
+    let v = board.borrow().inner.variant.clone();
+    let epochs = epochs.unsigned("epochs", 1, 1_000_000)? as usize;
+    let report_every = report_every.unsigned("report_every", 1, 1_000_000)? as usize;
+    if !rate.is_finite() || rate <= 0.0 || rate > 1000.0 {
+        return Err(InvalidOptionError::new_err(format!(
+            "invalid option rate: {rate} (allowed: above 0, at most 1000)"
+        )));
+    }
+    let start = engine::weights(&v, weights.as_deref())?.unwrap_or_else(|| v.eval_weights());
+    let samples = |rows: Vec<(Text, f64)>, field: &str| -> PyResult<Vec<fairyforge::Sample>> {
+        if let Some((_, r)) = rows.iter().find(|(_, r)| ![0.0, 0.5, 1.0].contains(r)) {
+            return Err(InvalidOptionError::new_err(format!(
+                "invalid option {field}: result {r} (allowed: 0, 0.5, 1)"
+            )));
+        }
+        let fens: Vec<String> = rows.iter().map(|(f, _)| f.0.clone()).collect();
+        let traces = fairyforge::traces(&v, &fens).map_err(to_py)?;
+        Ok(traces.into_iter().zip(rows).map(|(trace, (_, result))| fairyforge::Sample { trace, result }).collect())
+    };
+    let (train, held) = (samples(train, "train")?, samples(held, "held")?);
+    let active = fairyforge::Weights::active(&v);
+    let params: Vec<usize> = active.iter().map(|&(i, _)| i).collect();
+    let f = py.detach(|| fairyforge::fit(&start, &params, &train, &held, epochs, rate, report_every));
+    let d = PyDict::new(py);
+    d.set_item("k", f.k)?;
+    d.set_item("before", f.before)?;
+    d.set_item("after", f.after)?;
+    d.set_item("best_epoch", f.best_epoch)?;
+    d.set_item("curve", f.curve)?;
+    d.set_item("weights", v.write_weights(&f.weights))?;
+    let terms = PyDict::new(py);
+    for (i, name) in active {
+        terms.set_item(name, (start.get(i), f.weights.get(i)))?;
+    }
+    d.set_item("terms", terms)?;
+    Ok(d)
+}
+
 /// Leaf count of `variant` at `fen` (None: the start position).
 #[pyfunction]
 #[pyo3(signature = (variant, fen, depth, threads=None, **options))]
@@ -1322,6 +1380,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     engine::register(m)?;
     parity::register(m)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
+    m.add_function(wrap_pyfunction!(_tune, m)?)?;
     m.add_function(wrap_pyfunction!(divide_text, m)?)?;
     m.add_function(wrap_pyfunction!(perft_timed, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;

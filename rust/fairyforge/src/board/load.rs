@@ -1,11 +1,13 @@
 //! Loading a variant definition (a file or TOML text): compiled by
 //! [`crate::rules::definition`], its start position checked as a position
-//! of the variant, then registered under its name.
+//! of the variant, then registered under its name. Also evaluation weights
+//! files for a variant.
 
 use crate::board::game::AnyPosition;
 use crate::error::Error;
 use crate::rules::definition::{self, Bases, Source};
 use crate::rules::variant::Variant;
+use crate::rules::weights::Weights;
 
 /// Read and compile a definition whose start position must be a legal
 /// position of the variant.
@@ -39,5 +41,27 @@ impl Variant {
         let v = load(&Source { origin, text }, &definition::Registry)?;
         definition::register(&v)?;
         Ok(v)
+    }
+
+    /// Read a weights file written for this variant (`fairyforge tune`):
+    /// its terms replace this variant's weights, the others stay.
+    pub fn weights_file(&self, path: &str) -> Result<Weights, Error> {
+        let text = std::fs::read_to_string(path).map_err(|e| Error::definition(path, format!("cannot read: {e}")))?;
+        definition::weights_file(&Source { origin: path, text: &text }, self)
+    }
+
+    /// [`Variant::weights_file`] from TOML text.
+    pub fn weights_text(&self, text: &str, origin: &str) -> Result<Weights, Error> {
+        definition::weights_file(&Source { origin, text }, self)
+    }
+
+    /// The weights the evaluation uses: the definition's, or the defaults.
+    pub fn eval_weights(&self) -> Weights {
+        self.weights.clone().unwrap_or_else(|| Weights::defaults(self))
+    }
+
+    /// The text of a weights file holding `w` for this variant.
+    pub fn write_weights(&self, w: &Weights) -> String {
+        definition::write_weights(self, w)
     }
 }

@@ -78,6 +78,20 @@ impl<B: BitSet> Position<B> {
         }
     }
 
+    /// The same position on other tables of the same rules (other
+    /// evaluation weights), its material and piece-square sum recomputed.
+    pub fn with_tables(&self, tables: &'static Tables<B>) -> Position<B> {
+        let mut p = *self;
+        p.tables = tables;
+        p.psq = Psq::default();
+        for sq in 0..tables.geo.size.squares() {
+            if let Some(pc) = self.piece_at(sq) {
+                p.psq.add(tables.psq.entry(pc.code(), sq));
+            }
+        }
+        p
+    }
+
     /// Side to move.
     #[inline(always)]
     pub fn turn(&self) -> Color {

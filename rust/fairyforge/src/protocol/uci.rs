@@ -30,6 +30,7 @@ use crate::board::game::{format_divide, AnyPosition, Board};
 use crate::moves::Move;
 use crate::piece::Color;
 use crate::rules::variant::Variant;
+use crate::rules::weights::Weights;
 use crate::search::clock::{self, Clock};
 use crate::search::{Engine, Info, Limits, Score, SearchResult};
 use std::io::{BufRead, Write};
@@ -105,6 +106,10 @@ struct Uci<'scope, 'env, W: Write + Send> {
     threads: usize,
     multipv: usize,
     overhead_ms: u64,
+    /// `EvalFile`: a weights file for the current variant, if set.
+    eval_file: Option<String>,
+    /// Its weights, read for the current variant.
+    weights: Option<Weights>,
 }
 
 /// The numbers a `go` command gave.
@@ -137,6 +142,8 @@ impl<'scope, 'env: 'scope, W: Write + Send> Uci<'scope, 'env, W> {
             threads: 1,
             multipv: 1,
             overhead_ms: DEFAULT_OVERHEAD_MS,
+            eval_file: None,
+            weights: None,
         }
     }
 
@@ -195,6 +202,7 @@ impl<'scope, 'env: 'scope, W: Write + Send> Uci<'scope, 'env, W> {
         let mut s = format!("id name {ENGINE_NAME}\nid author the fairyforge authors\n");
         s += &variant_option();
         s += "option name VariantPath type string default <empty>\n";
+        s += "option name EvalFile type string default <empty>\n";
         s += &format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}\n");
         s += &format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}\n");
         s += &format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}\n");
@@ -241,6 +249,11 @@ impl<'scope, 'env: 'scope, W: Write + Send> Uci<'scope, 'env, W> {
                 Err(e) => Err(format!("setoption UCI_Variant: {e}")),
             },
             "variantpath" => self.load_variants(&value),
+            "evalfile" => {
+                let path = value.trim();
+                self.eval_file = (!path.is_empty() && path != "<empty>").then(|| path.to_string());
+                self.read_weights()
+            }
             "hash" => spin(1, MAX_HASH_MB as u64)
                 .and_then(|n| lock(self.engine).resize(n as usize).map_err(|e| format!("setoption Hash: {e}"))),
             "threads" => spin(1, MAX_THREADS as u64).map(|n| self.threads = n as usize),
@@ -283,6 +296,20 @@ impl<'scope, 'env: 'scope, W: Write + Send> Uci<'scope, 'env, W> {
         Ok(())
     }
 
+    /// Read the `EvalFile` weights for the current variant (none without
+    /// the option); a file that does not fit leaves the defaults.
+    fn read_weights(&mut self) -> Result<(), String> {
+        self.weights = None;
+        match &self.eval_file {
+            None => Ok(()),
+            Some(path) => {
+                let w = self.variant.weights_file(path).map_err(|e| format!("setoption EvalFile: {e}"))?;
+                self.weights = Some(w);
+                Ok(())
+            }
+        }
+    }
+
     /// Rebuild the variant from the settings; on success the position is
     /// its start, on failure the variant and position stay as they were.
     fn rebuild(&mut self) {
@@ -291,6 +318,9 @@ impl<'scope, 'env: 'scope, W: Write + Send> Uci<'scope, 'env, W> {
                 Ok(b) => {
                     self.variant = v;
                     self.board = b;
+                    if let Err(e) = self.read_weights() {
+                        self.error(&format!("{e} (the default weights are used)"));
+                    }
                 }
                 Err(e) => self.error(&format!("setoption: {e}")),
             },
@@ -414,7 +444,8 @@ impl<'scope, 'env: 'scope, W: Write + Send> Uci<'scope, 'env, W> {
                 out.line(&text.unwrap_or_else(|_| "info string perft stopped".into()));
             });
         }
-        let mut limits = Limits { multipv: self.multipv, threads: self.threads, ..Limits::default() };
+        let mut limits =
+            Limits { multipv: self.multipv, threads: self.threads, weights: self.weights.clone(), ..Limits::default() };
         let mate_depth = go.mate.map(|m| m.saturating_mul(2));
         limits.depth = match (go.depth, mate_depth) {
             (Some(a), Some(b)) => Some(a.min(b)),

@@ -13,6 +13,7 @@ use crate::rules::betza;
 use crate::rules::castling::{CastleMove, Castling};
 use crate::rules::movement::{KindSpec, Line, Mode};
 use crate::rules::variant::{KindSet, RoyalCount, Shock, StalemateRule, Variant};
+use crate::rules::weights::Weights;
 use std::collections::BTreeMap;
 use toml::{Table, Value};
 
@@ -215,7 +216,8 @@ pub fn known_names() -> Vec<&'static str> {
 }
 
 /// Keys a definition may have at the top level.
-const TOP_KEYS: [&str; 28] = [
+const TOP_KEYS: [&str; 29] = [
+    "eval",
     "promotion_rank",
     "move_rule",
     "repetition",
@@ -680,6 +682,7 @@ pub fn compile(t: &Table, src: &Source) -> Result<Variant, Error> {
         promotion_rank: ByColor([size.ranks - 1, 0]),
         move_rule: 100,
         repetitions: 3,
+        weights: None,
     };
     if let Some(val) = t.get("promotion_rank") {
         // Counted from each side's own first rank, the same for both.
@@ -801,6 +804,12 @@ pub fn compile(t: &Table, src: &Source) -> Result<Variant, Error> {
         }
         v.shock = Some(Shock { side, left_file: l, right_file: rr });
     }
+    if let Some(val) = t.get("eval") {
+        let et = val.as_table().ok_or_else(|| err(src, "eval", "must be a table of evaluation weights"))?;
+        let mut w = Weights::defaults(&v);
+        w.read(&v, et).map_err(|(key, m)| err(src, &key, m))?;
+        v.weights = Some(w);
+    }
     validate(&v, src)?;
     Ok(v)
 }
@@ -915,6 +924,39 @@ fn fen_has(board: &str, sym: &str) -> bool {
 }
 
 /// Write a variant as a self-contained definition that loads back equal.
+/// Read a weights file (`variant = "chess"` and an `[eval]` table, as
+/// `fairyforge tune` writes) onto `v`'s weights.
+pub fn weights_file(src: &Source, v: &Variant) -> Result<Weights, Error> {
+    let t = parse_toml(src)?;
+    let r = Reader { src };
+    r.check_keys(&t, &["variant", "eval"], "")?;
+    match t.get("variant") {
+        Some(name) if r.str(name, "variant")? == v.name => {}
+        Some(name) => {
+            return Err(err(src, "variant", format!("the weights are for {}, not {}", r.str(name, "variant")?, v.name)))
+        }
+        None => return Err(err(src, "variant", "is required (the variant the weights are for)")),
+    }
+    let mut w = v.weights.clone().unwrap_or_else(|| Weights::defaults(v));
+    if let Some(val) = t.get("eval") {
+        let et = val.as_table().ok_or_else(|| err(src, "eval", "must be a table of evaluation weights"))?;
+        w.read(v, et).map_err(|(key, m)| err(src, &key, m))?;
+    }
+    Ok(w)
+}
+
+/// The text of a weights file for `v`.
+pub fn write_weights(v: &Variant, w: &Weights) -> String {
+    let mut t = Table::new();
+    t.insert("variant".into(), Value::String(v.name.clone()));
+    t.insert("eval".into(), Value::Table(w.write(v)));
+    format!(
+        "# Evaluation weights of {} as [middlegame, endgame] centipawns (docs/TUNING.md).\n{}",
+        v.name,
+        toml::to_string(&t).expect("a table of plain values serialises")
+    )
+}
+
 pub fn write(v: &Variant) -> String {
     let mut t = Table::new();
     let s = |x: &str| Value::String(x.to_string());
@@ -1024,6 +1066,9 @@ pub fn write(v: &Variant) -> String {
         pt.insert(spec.name.clone(), Value::Table(kt));
     }
     t.insert("piece".into(), Value::Table(pt));
+    if let Some(w) = &v.weights {
+        t.insert("eval".into(), Value::Table(w.write(v)));
+    }
     toml::to_string(&t).expect("a table of plain values serialises")
 }
 

@@ -11,3 +11,4 @@ pub(crate) mod psq;
 pub(crate) mod registry;
 pub(crate) mod tables;
 pub(crate) mod variant;
+pub(crate) mod weights;

@@ -8,6 +8,7 @@ use crate::geometry::Size;
 use crate::piece::{ByColor, Color, Kind, Piece, NKINDS};
 use crate::rules::castling::Castling;
 use crate::rules::movement::KindSpec;
+use crate::rules::weights::Weights;
 
 /// A set of kinds as a bit mask (bit = kind index).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -140,6 +141,10 @@ pub struct Variant {
     /// How often a position must have occurred for a draw to be claimed
     /// (3); two more end the game.
     pub repetitions: u32,
+    /// Evaluation weights from the definition's `[eval]` table or a weights
+    /// file (every term; `None`: the defaults of
+    /// [`crate::rules::weights::Weights::defaults`]).
+    pub weights: Option<Weights>,
 }
 
 /// Names of the built-in variants.

@@ -38,6 +38,9 @@ use crate::piece::{Color, Kind, NKINDS};
 use crate::rules::attacks::Placement;
 use crate::rules::tables::Tables;
 use crate::rules::variant::KindSet;
+use crate::rules::weights::{
+    has_mobility, kind_term, piece_terms, role, square_basis, term, KindTerm, Role, Term, NPARAMS,
+};
 
 /// Which evaluation the search uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -49,8 +52,6 @@ pub enum EvalKind {
     MaterialOnly,
 }
 
-/// Bonus for having the move.
-const TEMPO: i32 = 10;
 /// Full middlegame weight of the tapered evaluation.
 const TAPER_ONE: i32 = 1024;
 
@@ -63,6 +64,13 @@ pub struct Evaluator<B: BitSet> {
     tables: &'static Tables<B>,
     kind: EvalKind,
     values: [i32; NKINDS],
+    /// Every weight rounded to whole centipawns (mg, eg), by parameter.
+    iw: Vec<(i32, i32)>,
+    /// The optional terms with a non-zero weight: what evaluations compute.
+    on: Optional,
+    /// Every optional term the variant has: what the trace counts, whatever
+    /// its weight, so the tuner can fit it.
+    all: Optional,
     /// `values` by mailbox piece code (either colour).
     code_values: [i32; 2 * NKINDS],
     /// Kinds that promote, per colour (passed bonus).
@@ -107,17 +115,45 @@ impl<B: BitSet> Evaluator<B> {
         let phase_total = start.map_or(0, |p| p.psq().phase);
         let tapered = phase_total > 0 && !v.stalemate_loses();
         let taper = (0..=phase_total).map(|ph| (ph * TAPER_ONE + phase_total / 2) / phase_total.max(1)).collect();
-        let ranks = size.ranks as i32;
+        let w = &tables.psq.weights;
+        let iw: Vec<(i32, i32)> =
+            (0..NPARAMS).map(|i| (w.get(i)[0].round() as i32, w.get(i)[1].round() as i32)).collect();
+        let (base, advance) = (w.get(term(Term::Passed)), w.get(term(Term::PassedAdvance)));
         let mut passed = vec![(0, 0); 2 * n];
         for c in Color::BOTH {
             for sq in 0..n {
-                let r = size.rank_of(sq) as i32;
-                let rr = if c == Color::White { r } else { ranks - 1 - r };
-                let t = rr as f64 / (ranks - 1) as f64;
+                let t2 = square_basis(size, c, sq).advance;
                 passed[c.idx() * n + sq] =
-                    ((10.0 + 40.0 * t * t).round() as i32, (20.0 + 150.0 * t * t).round() as i32);
+                    ((base[0] + advance[0] * t2).round() as i32, (base[1] + advance[1] * t2).round() as i32);
             }
         }
+        let any_promoter = v.promoters[Color::White].0 | v.promoters[Color::Black].0 != 0;
+        let pieces = |c: Color, test: &dyn Fn(Kind) -> bool| {
+            KindSet::of(
+                &v.pieces[c]
+                    .kinds()
+                    .filter(|&k| role(v, c, k, royal_born) == Role::Piece && test(k))
+                    .collect::<Vec<_>>(),
+            )
+        };
+        let all = Optional {
+            mobility: Color::BOTH.map(|c| pieces(c, &|k| has_mobility(v.spec(k)))),
+            pair: Color::BOTH.map(|c| pieces(c, &|_| true)),
+            open_file: Color::BOTH.map(|c| pieces(c, &|k| any_promoter && v.spec(k).rides(false))),
+            shelter: !royal_born && any_promoter,
+            structure: any_promoter,
+        };
+        let nonzero = |i: usize| iw[i] != (0, 0);
+        let keep = |sets: [KindSet; 2], t: KindTerm| {
+            sets.map(|set| KindSet::of(&set.kinds().filter(|&k| nonzero(kind_term(k, t))).collect::<Vec<_>>()))
+        };
+        let on = Optional {
+            mobility: keep(all.mobility, KindTerm::Mobility),
+            pair: keep(all.pair, KindTerm::Pair),
+            open_file: keep(all.open_file, KindTerm::OpenFile),
+            shelter: all.shelter && nonzero(term(Term::RoyalShelter)),
+            structure: all.structure && (nonzero(term(Term::Doubled)) || nonzero(term(Term::Isolated))),
+        };
         let mut zone1 = vec![B::EMPTY; n];
         let mut zone2 = vec![B::EMPTY; n];
         let mut front_span = vec![B::EMPTY; 2 * n];
@@ -161,6 +197,9 @@ impl<B: BitSet> Evaluator<B> {
             tables,
             kind,
             values,
+            iw,
+            on,
+            all,
             code_values: std::array::from_fn(|c| values[c % NKINDS]),
             promoters: [v.promoters[Color::White], v.promoters[Color::Black]],
             passed,
@@ -238,7 +277,6 @@ impl<B: BitSet> Evaluator<B> {
     }
 
     fn full(&self, pos: &Position<B>, cache: Option<&mut PassedCache<B>>) -> i32 {
-        let t = self.tables;
         let psq = pos.psq();
         debug_assert_eq!(psq, self.psq_from_scratch(pos), "{}", pos.fen());
         // Each side's promoters and royals, gathered once.
@@ -248,15 +286,40 @@ impl<B: BitSet> Evaluator<B> {
             Some(cache) => {
                 let e = cache.entry(promoters);
                 if e.white != promoters[0] || e.black != promoters[1] {
-                    let (mg, eg) = self.passed_terms(promoters);
+                    let (mg, eg) = self.promoter_terms(promoters);
                     *e = PassedEntry { white: promoters[0], black: promoters[1], mg, eg };
                 }
-                debug_assert_eq!((e.mg, e.eg), self.passed_terms(promoters));
+                debug_assert_eq!((e.mg, e.eg), self.promoter_terms(promoters));
                 (e.mg, e.eg)
             }
-            None => self.passed_terms(promoters),
+            None => self.promoter_terms(promoters),
         };
-        let (mut mg, mut eg) = (psq.mg + pm, psq.eg + pe);
+        let mut sum = Sum { mg: psq.mg + pm, eg: psq.eg + pe, w: &self.iw };
+        self.position_terms(pos, promoters, royals, &self.on, &mut sum);
+        let (mg, eg) = (sum.mg, sum.eg);
+        let (tmg, teg) = self.iw[term(Term::Tempo)];
+        let sign = if pos.turn() == Color::White { 1 } else { -1 };
+        if !self.tapered {
+            return mg + sign * tmg;
+        }
+        let w = self.taper[psq.phase.clamp(0, self.phase_total) as usize];
+        (mg * w + eg * (TAPER_ONE - w)) / TAPER_ONE + sign * ((tmg * w + teg * (TAPER_ONE - w)) / TAPER_ONE)
+    }
+
+    /// The terms computed at every evaluation from the placement (royal
+    /// safety, crowning queens, the shock files and the optional terms of
+    /// `opt`), each handed to `sink` as a parameter and its signed count
+    /// (White's view).
+    #[inline(always)]
+    fn position_terms<S: Sink>(
+        &self,
+        pos: &Position<B>,
+        promoters: [B; 2],
+        royals: [B; 2],
+        opt: &Optional,
+        sink: &mut S,
+    ) {
+        let t = self.tables;
         for c in Color::BOTH {
             let sign = if c == Color::White { 1 } else { -1 };
             let them = c.flip();
@@ -268,16 +331,13 @@ impl<B: BitSet> Evaluator<B> {
                 if self.royal_born {
                     let nk = ours.count() as i32;
                     for r in ours.squares() {
-                        let near1 = (self.zone1[r] & theirs).count() as i32;
-                        let near2 = (self.zone2[r] & theirs).count() as i32;
-                        let p = (4 * near2 + 8 * near1) * nk;
-                        mg -= sign * p;
-                        eg -= sign * p;
+                        sink.add(term(Term::RoyalNear1), -sign * nk * (self.zone1[r] & theirs).count() as i32);
+                        sink.add(term(Term::RoyalNear2), -sign * nk * (self.zone2[r] & theirs).count() as i32);
                     }
                 } else {
                     let attackers = theirs & !enemy_promoters & !royals[them.idx()];
                     for r in ours.squares() {
-                        mg -= sign * 10 * (self.zone2[r] & attackers).count() as i32;
+                        sink.add(term(Term::RoyalAttackers), -sign * (self.zone2[r] & attackers).count() as i32);
                     }
                 }
             }
@@ -285,9 +345,43 @@ impl<B: BitSet> Evaluator<B> {
             let crowners = self.crowners[c.idx()];
             if crowners.0 != 0 {
                 for q in pos.pieces_of(c, crowners).squares() {
-                    let p = 12 * (self.zone1[q] & theirs).count() as i32;
-                    mg -= sign * p;
-                    eg -= sign * p;
+                    sink.add(term(Term::CrownerNear), -sign * (self.zone1[q] & theirs).count() as i32);
+                }
+            }
+            if opt.shelter {
+                for r in ours.squares() {
+                    sink.add(term(Term::RoyalShelter), sign * (self.zone1[r] & promoters[c.idx()]).count() as i32);
+                }
+            }
+            for k in opt.pair[c.idx()].kinds() {
+                if pos.pieces(c, k).count() >= 2 {
+                    sink.add(kind_term(k, KindTerm::Pair), sign);
+                }
+            }
+            for k in opt.open_file[c.idx()].kinds() {
+                let files = &t.geo.file_mask;
+                let open = pos
+                    .pieces(c, k)
+                    .squares()
+                    .filter(|&sq| (files[t.geo.size.file_of(sq) as usize] & promoters[c.idx()]).is_empty());
+                sink.add(kind_term(k, KindTerm::OpenFile), sign * open.count() as i32);
+            }
+            let mobile = opt.mobility[c.idx()];
+            if mobile.0 != 0 {
+                let own = pos.side(c);
+                let occ = own | theirs;
+                for k in mobile.kinds() {
+                    let kt = &t.kinds[c][k.idx()];
+                    for sq in pos.pieces(c, k).squares() {
+                        let mut att = kt.leap_quiet[sq] | kt.leap_capture[sq];
+                        if kt.orth {
+                            att |= t.geo.rook_attacks(sq, occ);
+                        }
+                        if kt.diag {
+                            att |= t.geo.bishop_attacks(sq, occ);
+                        }
+                        sink.add(kind_term(k, KindTerm::Mobility), sign * (att & !own).count() as i32);
+                    }
                 }
             }
         }
@@ -298,21 +392,164 @@ impl<B: BitSet> Evaluator<B> {
             let files = t.geo.size.files as u32;
             let rs = r >> shift;
             let two_apart = (l & ((rs << (2 * files)) | (rs >> (2 * files)))).count() as i32;
-            let p = 8 * (l.count() + r.count()) as i32 + 25 * two_apart;
             let sign = if side == Color::White { 1 } else { -1 };
-            mg -= sign * p;
-            eg -= sign * p;
+            sink.add(term(Term::ShockFile), -sign * (l.count() + r.count()) as i32);
+            sink.add(term(Term::ShockPair), -sign * two_apart);
         }
-        let tempo = if pos.turn() == Color::White { TEMPO } else { -TEMPO };
-        if !self.tapered {
-            return mg + tempo;
+    }
+
+    /// The evaluation as a linear function of the weights, for the tuner:
+    /// White's score is the sum over `coefs` of `count * (mg_share * mg +
+    /// (1 - mg_share) * eg)` of each parameter's weight (up to rounding).
+    pub fn trace(&self, pos: &Position<B>) -> Trace {
+        let t = self.tables;
+        let v = &t.variant;
+        let size = t.geo.size;
+        let mut tr = Trace { mg_share: 1.0, coefs: Vec::new() };
+        for sq in 0..self.n {
+            if let Some(p) = pos.piece_at(sq) {
+                let sign = if p.color == Color::White { 1.0 } else { -1.0 };
+                let r = role(v, p.color, p.kind, self.royal_born);
+                for (i, b) in piece_terms(p.kind, r, &square_basis(size, p.color, sq)) {
+                    if b != 0.0 {
+                        tr.coefs.push((i as u16, sign * b));
+                    }
+                }
+            }
         }
-        let w = self.taper[psq.phase.clamp(0, self.phase_total) as usize];
-        (mg * w + eg * (TAPER_ONE - w)) / TAPER_ONE + tempo
+        let promoters = Color::BOTH.map(|c| pos.pieces_of(c, self.promoters[c.idx()]));
+        let royals = Color::BOTH.map(|c| pos.royals(c));
+        for c in Color::BOTH {
+            if self.promoters[c.idx()].0 == 0 {
+                continue;
+            }
+            let sign = if c == Color::White { 1.0 } else { -1.0 };
+            for sq in self.passed_set(c, promoters[c.idx()], promoters[c.flip().idx()]).squares() {
+                tr.coefs.push((term(Term::Passed) as u16, sign));
+                tr.coefs.push((term(Term::PassedAdvance) as u16, sign * square_basis(size, c, sq).advance));
+            }
+        }
+        if self.all.structure {
+            self.structure(promoters, &mut tr);
+        }
+        self.position_terms(pos, promoters, royals, &self.all, &mut tr);
+        tr.coefs.push((term(Term::Tempo) as u16, if pos.turn() == Color::White { 1.0 } else { -1.0 }));
+        if self.tapered {
+            tr.mg_share = self.taper[pos.psq().phase.clamp(0, self.phase_total) as usize] as f64 / TAPER_ONE as f64;
+        }
+        tr.coefs.sort_by_key(|c| c.0);
+        tr.coefs.dedup_by(|b, a| {
+            let same = a.0 == b.0;
+            if same {
+                a.1 += b.1;
+            }
+            same
+        });
+        tr.coefs.retain(|c| c.1 != 0.0);
+        tr
+    }
+}
+
+/// The terms an evaluation may leave out when their weight is zero.
+#[derive(Clone, Copy, Debug, Default)]
+struct Optional {
+    /// Kinds whose mobility is counted, per colour.
+    mobility: [KindSet; 2],
+    /// Kinds whose pair is counted, per colour.
+    pair: [KindSet; 2],
+    /// Orthogonal riders counted on files without own promoters.
+    open_file: [KindSet; 2],
+    /// Promoters sheltering a royal.
+    shelter: bool,
+    /// Doubled and isolated promoters.
+    structure: bool,
+}
+
+/// Where [`Evaluator::position_terms`] hands its terms.
+trait Sink {
+    /// Add `count` of parameter `param`.
+    fn add(&mut self, param: usize, count: i32);
+}
+
+/// The running (mg, eg) sum of the evaluation.
+struct Sum<'a> {
+    mg: i32,
+    eg: i32,
+    w: &'a [(i32, i32)],
+}
+
+impl Sink for Sum<'_> {
+    #[inline(always)]
+    fn add(&mut self, param: usize, count: i32) {
+        let (m, e) = self.w[param];
+        self.mg += m * count;
+        self.eg += e * count;
+    }
+}
+
+/// A position's evaluation as counts of each parameter
+/// ([`Evaluator::trace`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Trace {
+    /// Middlegame share of the tapered blend (1 when the variant does not
+    /// taper).
+    pub mg_share: f64,
+    /// (parameter, signed count), by parameter, no zeros.
+    pub coefs: Vec<(u16, f64)>,
+}
+
+impl Sink for Trace {
+    fn add(&mut self, param: usize, count: i32) {
+        if count != 0 {
+            self.coefs.push((param as u16, count as f64));
+        }
     }
 }
 
 impl<B: BitSet> Evaluator<B> {
+    /// The terms of the promoters' placement alone, (mg, eg): passed
+    /// promoters and, when weighed, their structure (what the passed cache
+    /// holds).
+    fn promoter_terms(&self, promoters: [B; 2]) -> (i32, i32) {
+        let (mg, eg) = self.passed_terms(promoters);
+        if !self.on.structure {
+            return (mg, eg);
+        }
+        let mut sum = Sum { mg, eg, w: &self.iw };
+        self.structure(promoters, &mut sum);
+        (sum.mg, sum.eg)
+    }
+
+    /// Doubled and isolated promoters, handed to `sink` (White's view).
+    fn structure<S: Sink>(&self, promoters: [B; 2], sink: &mut S) {
+        let geo = &self.tables.geo;
+        let files = geo.size.files as usize;
+        for c in Color::BOTH {
+            let ours = promoters[c.idx()];
+            if ours.is_empty() {
+                continue;
+            }
+            let sign = if c == Color::White { 1 } else { -1 };
+            let (mut occupied, mut doubled) = (0u32, 0);
+            for f in 0..files {
+                let n = (ours & geo.file_mask[f]).count() as i32;
+                if n > 0 {
+                    occupied |= 1 << f;
+                    doubled += n - 1;
+                }
+            }
+            let isolated = ours
+                .squares()
+                .filter(|&sq| {
+                    let f = geo.size.file_of(sq) as u32;
+                    occupied & ((1 << (f + 1)) | (1 << f >> 1)) & !(1 << f) == 0
+                })
+                .count() as i32;
+            sink.add(term(Term::Doubled), sign * doubled);
+            sink.add(term(Term::Isolated), sign * isolated);
+        }
+    }
+
     /// The passed-promoter term (White's minus Black's, mg and eg) of the
     /// promoters of each side.
     fn passed_terms(&self, promoters: [B; 2]) -> (i32, i32) {
@@ -422,7 +659,7 @@ mod tests {
 
     #[test]
     fn start_positions_are_roughly_balanced() {
-        assert_eq!(eval("chess", None), TEMPO);
+        assert_eq!(eval("chess", None), 10);
         assert!(eval("evolution", None).abs() < 100);
         assert!(eval("burden", None).abs() < 100);
     }

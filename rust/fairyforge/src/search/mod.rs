@@ -90,6 +90,7 @@ pub(crate) mod see;
 mod shared;
 mod threads;
 pub(crate) mod tt;
+pub(crate) mod tune;
 mod worker;
 
 #[cfg(test)]
@@ -98,6 +99,7 @@ mod tests;
 use crate::board::game::AnyPosition;
 use crate::error::Error;
 use crate::moves::Move;
+use crate::rules::weights::Weights;
 use crate::search::eval::EvalKind;
 use crate::search::threads::search_position;
 use crate::search::tt::TranspositionTable;
@@ -130,6 +132,8 @@ pub struct Limits {
     pub hash_mb: usize,
     /// Evaluation to use.
     pub eval: EvalKind,
+    /// Evaluation weights replacing the variant's (a tuned weights file).
+    pub weights: Option<Weights>,
     /// Plain alpha-beta: no TT, pruning, reductions or extensions.
     pub plain: bool,
 }
@@ -145,6 +149,7 @@ impl Default for Limits {
             threads: 1,
             hash_mb: 16,
             eval: EvalKind::Full,
+            weights: None,
             plain: false,
         }
     }

@@ -3,6 +3,7 @@
 
 use crate::bitboard::BitSet;
 use crate::board::position::Position;
+use crate::rules::tables::Tables;
 use crate::search::eval::Evaluator;
 use crate::search::shared::{nps, Shared};
 use crate::search::tt::TranspositionTable;
@@ -12,6 +13,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// [`search`] on a position of either bitboard width, with a given table.
+/// With [`Limits::weights`], the position moves to the tables of its
+/// variant with those weights first.
 pub(super) fn search_position<B: BitSet>(
     tt: &TranspositionTable,
     pos: &Position<B>,
@@ -20,6 +23,12 @@ pub(super) fn search_position<B: BitSet>(
     stop: &AtomicBool,
     info: &mut dyn FnMut(&Info),
 ) -> Vec<SearchResult> {
+    if let Some(w) = limits.weights.as_ref().filter(|&w| *w != pos.tables.psq.weights) {
+        let mut v = pos.tables.variant.clone();
+        v.weights = Some(w.clone());
+        let moved = pos.with_tables(Tables::shared(&v));
+        return search_position(tt, &moved, history, &Limits { weights: None, ..limits.clone() }, stop, info);
+    }
     let start = Instant::now();
     let threads = limits.threads.max(1);
     tt.new_search();

@@ -1,0 +1,444 @@
+//! Evaluation weights as data: every term of the static evaluation is a
+//! (middlegame, endgame) pair in centipawns with a name, so a definition's
+//! `[eval]` table or a weights file can set it and `fairyforge tune` can fit
+//! it. Unset terms take defaults derived from the variant: the kinds'
+//! values (evolution-adjusted, [`evolved_values`]) and centre weights, and
+//! fixed ones for the rest (their rationale is in [`crate::rules::psq`] and
+//! the search's evaluation).
+//!
+//! Each term multiplies a *basis*: a count (pieces, attackers, passed
+//! promoters) or a function of the square ([`square_basis`]). The
+//! evaluation is linear in the weights, which is what the tuner fits.
+
+use crate::geometry::Size;
+use crate::piece::{Color, Kind, NKINDS};
+use crate::rules::movement::KindSpec;
+use crate::rules::variant::{KindSet, Variant};
+use std::hash::{Hash, Hasher};
+use toml::{Table, Value};
+
+/// Share of a piece's value taken from what it evolves into.
+pub const EVOLVE_WEIGHT: f64 = 0.3;
+
+/// A (middlegame, endgame) weight in centipawns.
+pub type Pair = [f64; 2];
+
+/// Terms of the whole position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Term {
+    /// Bonus for having the move.
+    Tempo,
+    /// Each passed promoter.
+    Passed,
+    /// Each passed promoter, times the square of its advance (0..1).
+    PassedAdvance,
+    /// A royal present from the start on its back ranks (1 on the first,
+    /// -1 on the second, lower further up).
+    RoyalBack,
+    /// Centralisation of a royal present from the start.
+    RoyalCentre,
+    /// Enemy non-promoting pieces within two squares of such a royal.
+    RoyalAttackers,
+    /// Enemy pieces next to a royal born in play, times the side's royals.
+    RoyalNear1,
+    /// Enemy pieces within two squares of such a royal, times the royals.
+    RoyalNear2,
+    /// Enemy pieces next to a piece that is crowned by moving.
+    CrownerNear,
+    /// Pieces of the shockable side on the shock files.
+    ShockFile,
+    /// Pairs of them two ranks apart across the shock files.
+    ShockPair,
+    /// Promoters beyond the first on a file (doubled pawns).
+    Doubled,
+    /// Promoters with no own promoter on an adjacent file.
+    Isolated,
+    /// Own promoters next to a royal present from the start (its shelter).
+    RoyalShelter,
+}
+
+/// Terms of each kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KindTerm {
+    /// Material.
+    Value,
+    /// Centralisation (1 in the centre, -1 in the corners).
+    Centre,
+    /// A promoter's advance: the square of the share of the way travelled.
+    Advance,
+    /// A promoter's file centralisation.
+    FileCentre,
+    /// Squares the piece attacks by leaps and plain rides, own pieces
+    /// excepted.
+    Mobility,
+    /// Having two or more of the kind (the bishop pair).
+    Pair,
+    /// An orthogonal rider on a file without own promoters (open or
+    /// half-open).
+    OpenFile,
+}
+
+/// Names of the [`Term`]s, in order.
+pub const TERM_NAMES: [&str; 14] = [
+    "tempo",
+    "passed",
+    "passed_advance",
+    "royal_back",
+    "royal_centre",
+    "royal_attackers",
+    "royal_near1",
+    "royal_near2",
+    "crowner_near",
+    "shock_file",
+    "shock_pair",
+    "doubled",
+    "isolated",
+    "royal_shelter",
+];
+const TERMS: [Term; 14] = [
+    Term::Tempo,
+    Term::Passed,
+    Term::PassedAdvance,
+    Term::RoyalBack,
+    Term::RoyalCentre,
+    Term::RoyalAttackers,
+    Term::RoyalNear1,
+    Term::RoyalNear2,
+    Term::CrownerNear,
+    Term::ShockFile,
+    Term::ShockPair,
+    Term::Doubled,
+    Term::Isolated,
+    Term::RoyalShelter,
+];
+/// Names of the [`KindTerm`]s, in order.
+pub const KIND_TERM_NAMES: [&str; 7] = ["value", "centre", "advance", "file_centre", "mobility", "pair", "open_file"];
+const KIND_TERMS: [KindTerm; 7] = [
+    KindTerm::Value,
+    KindTerm::Centre,
+    KindTerm::Advance,
+    KindTerm::FileCentre,
+    KindTerm::Mobility,
+    KindTerm::Pair,
+    KindTerm::OpenFile,
+];
+
+/// Number of parameters (pairs) in a [`Weights`].
+pub const NPARAMS: usize = TERMS.len() + NKINDS * KIND_TERMS.len();
+/// Largest magnitude a weight may take.
+pub const MAX_WEIGHT: f64 = 100_000.0;
+
+/// The parameter index of a position term.
+#[inline(always)]
+pub const fn term(t: Term) -> usize {
+    t as usize
+}
+
+/// The parameter index of a kind's term.
+#[inline(always)]
+pub const fn kind_term(k: Kind, t: KindTerm) -> usize {
+    TERMS.len() + k.idx() * KIND_TERMS.len() + t as usize
+}
+
+/// Every evaluation weight of a variant, by parameter index.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights {
+    pairs: Vec<Pair>,
+}
+
+impl Eq for Weights {}
+
+impl Hash for Weights {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        for p in &self.pairs {
+            p[0].to_bits().hash(h);
+            p[1].to_bits().hash(h);
+        }
+    }
+}
+
+/// How the square terms apply to a kind of one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// A royal present from the start: never captured, kept home in the
+    /// middlegame and centralised in the endgame.
+    Royal,
+    /// A kind that promotes: advance and file centralisation.
+    Promoter,
+    /// Any other piece (royals born in play included): centralisation.
+    Piece,
+}
+
+/// The square functions the square terms multiply, for a piece of colour
+/// `c` on `sq`.
+#[derive(Clone, Copy, Debug)]
+pub struct SquareBasis {
+    /// 1 in the centre, -1 in the corners.
+    pub centre: f64,
+    /// 1 on the middle files, -1 on the edge ones.
+    pub file_centre: f64,
+    /// Square of the share of the way to the last rank travelled.
+    pub advance: f64,
+    /// 1 on the first rank, -1 on the second, -2.5 on the third, down to -5.
+    pub back: f64,
+}
+
+/// The [`SquareBasis`] of a square.
+pub fn square_basis(size: Size, c: Color, sq: usize) -> SquareBasis {
+    let (files, ranks) = (size.files as i32, size.ranks as i32);
+    let (f, r) = (size.file_of(sq) as i32, size.rank_of(sq) as i32);
+    let max_cd = ((files - 1) + (ranks - 1)) as f64;
+    let centre = 1.0 - 2.0 * ((2 * f - (files - 1)).abs() + (2 * r - (ranks - 1)).abs()) as f64 / max_cd;
+    let file_centre = 1.0 - 2.0 * (2 * f - (files - 1)).abs() as f64 / (files - 1) as f64;
+    let rr = if c == Color::White { r } else { ranks - 1 - r };
+    let t = rr as f64 / (ranks - 1) as f64;
+    let back = match rr {
+        0 => 1.0,
+        1 => -1.0,
+        _ => ((-25 - 5 * (rr - 2)).max(-50)) as f64 / 10.0,
+    };
+    SquareBasis { centre, file_centre, advance: t * t, back }
+}
+
+/// Royals arise during play (Burden's crowning queens).
+pub fn royal_born(v: &Variant) -> bool {
+    Color::BOTH.iter().any(|&c| v.crowners(c) != KindSet::EMPTY)
+}
+
+/// The [`Role`] of kind `k` of side `c`.
+pub fn role(v: &Variant, c: Color, k: Kind, royal_born: bool) -> Role {
+    if v.royal[c].has(k) && !royal_born {
+        Role::Royal
+    } else if v.promoters[c].has(k) {
+        Role::Promoter
+    } else {
+        Role::Piece
+    }
+}
+
+/// The terms of one piece of kind `k` with role `role` on a square of
+/// basis `b`: (parameter, basis) pairs; the piece's score is their sum of
+/// weight times basis, for White (Black's is its negation).
+pub fn piece_terms(k: Kind, role: Role, b: &SquareBasis) -> [(usize, f64); 3] {
+    match role {
+        Role::Royal => [(term(Term::RoyalBack), b.back), (term(Term::RoyalCentre), b.centre), (0, 0.0)],
+        Role::Promoter => [
+            (kind_term(k, KindTerm::Value), 1.0),
+            (kind_term(k, KindTerm::FileCentre), b.file_centre),
+            (kind_term(k, KindTerm::Advance), b.advance),
+        ],
+        Role::Piece => [(kind_term(k, KindTerm::Value), 1.0), (kind_term(k, KindTerm::Centre), b.centre), (0, 0.0)],
+    }
+}
+
+/// Whether mobility is counted for a kind: its attacks are leaps and plain
+/// rides (walked lines, hops and bent rides are left out).
+pub fn has_mobility(spec: &KindSpec) -> bool {
+    !spec.robotic && !spec.bent && spec.lines.iter().all(|l| !l.hop && l.range == 0)
+}
+
+impl Weights {
+    /// The default weights of a variant.
+    pub fn defaults(v: &Variant) -> Weights {
+        let born = royal_born(v);
+        let values = evolved_values(v);
+        let royal_any = KindSet(v.royal[Color::White].0 | v.royal[Color::Black].0);
+        let mut pairs = vec![[0.0; 2]; NPARAMS];
+        let defaults: [(Term, Pair); 11] = [
+            // Doubled, Isolated, RoyalShelter and every kind's Mobility, Pair
+            // and OpenFile start at zero: terms for the tuner to weigh.
+            (Term::Tempo, [10.0, 10.0]),
+            (Term::Passed, [10.0, 20.0]),
+            (Term::PassedAdvance, [40.0, 150.0]),
+            (Term::RoyalBack, [10.0, 0.0]),
+            (Term::RoyalCentre, [0.0, 20.0]),
+            (Term::RoyalAttackers, [10.0, 0.0]),
+            (Term::RoyalNear1, [8.0, 8.0]),
+            (Term::RoyalNear2, [4.0, 4.0]),
+            (Term::CrownerNear, [12.0, 12.0]),
+            (Term::ShockFile, [8.0, 8.0]),
+            (Term::ShockPair, [25.0, 25.0]),
+        ];
+        for (t, p) in defaults {
+            pairs[term(t)] = p;
+        }
+        for (k, spec) in v.all_kinds() {
+            let val = values[k.idx()] as f64;
+            pairs[kind_term(k, KindTerm::Value)] = [val, val];
+            let w = spec.centre as f64;
+            pairs[kind_term(k, KindTerm::Centre)] = if born && royal_any.has(k) { [8.0, 8.0] } else { [w, w / 2.0] };
+            pairs[kind_term(k, KindTerm::Advance)] = [40.0, 120.0];
+            pairs[kind_term(k, KindTerm::FileCentre)] = [6.0, 0.0];
+        }
+        Weights { pairs }
+    }
+
+    /// The weight of parameter `i`.
+    #[inline(always)]
+    pub fn get(&self, i: usize) -> Pair {
+        self.pairs[i]
+    }
+
+    /// Set parameter `i` (negative zero is stored as zero, so equal weights
+    /// hash equally).
+    pub fn set(&mut self, i: usize, p: Pair) {
+        self.pairs[i] = p.map(|x| if x == 0.0 { 0.0 } else { x });
+    }
+
+    /// The parameters the evaluation of `v` uses, with their names
+    /// (`tempo`, `knight.value`), in parameter order.
+    pub fn active(v: &Variant) -> Vec<(usize, String)> {
+        let born = royal_born(v);
+        let any_promoter = Color::BOTH.iter().any(|&c| v.promoters[c] != KindSet::EMPTY);
+        let fixed_royal = !born && Color::BOTH.iter().any(|&c| v.royal[c] != KindSet::EMPTY);
+        let mut out = Vec::new();
+        for (t, name) in TERMS.iter().zip(TERM_NAMES) {
+            let used = match t {
+                Term::Tempo => true,
+                Term::Passed | Term::PassedAdvance => any_promoter,
+                Term::RoyalBack | Term::RoyalCentre | Term::RoyalAttackers => fixed_royal,
+                Term::RoyalNear1 | Term::RoyalNear2 => born,
+                Term::CrownerNear => born,
+                Term::ShockFile | Term::ShockPair => v.shock.is_some(),
+                Term::Doubled | Term::Isolated => any_promoter,
+                Term::RoyalShelter => fixed_royal && any_promoter,
+            };
+            if used {
+                out.push((term(*t), name.to_string()));
+            }
+        }
+        for (k, spec) in v.all_kinds() {
+            let roles: Vec<Role> =
+                Color::BOTH.iter().filter(|&&c| v.pieces[c].has(k)).map(|&c| role(v, c, k, born)).collect();
+            let piece = roles.contains(&Role::Piece);
+            let promoter = roles.contains(&Role::Promoter);
+            for (t, name) in KIND_TERMS.iter().zip(KIND_TERM_NAMES) {
+                let used = match t {
+                    KindTerm::Value => piece || promoter,
+                    KindTerm::Centre => piece,
+                    KindTerm::Advance | KindTerm::FileCentre => promoter,
+                    KindTerm::Mobility => piece && has_mobility(spec),
+                    KindTerm::Pair => piece,
+                    KindTerm::OpenFile => piece && any_promoter && spec.rides(false),
+                };
+                if used {
+                    out.push((kind_term(k, *t), format!("{}.{name}", spec.name)));
+                }
+            }
+        }
+        out
+    }
+
+    /// Read an `[eval]` table onto these weights. Keys are term names
+    /// (`tempo = [10, 10]`) and kind tables (`[eval.knight] value = [320,
+    /// 330]`); a single number sets both phases. Errors: (key, message).
+    pub fn read(&mut self, v: &Variant, t: &Table) -> Result<(), (String, String)> {
+        let active = Weights::active(v);
+        let find = |name: &str| active.iter().find(|(_, n)| n == name).map(|&(i, _)| i);
+        let mut set = |name: &str, key: &str, value: &Value| -> Result<(), (String, String)> {
+            let i = find(name).ok_or_else(|| {
+                let known: Vec<&str> = active.iter().map(|(_, n)| n.as_str()).collect();
+                (key.to_string(), format!("{name} is not a term of {} (its terms: {})", v.name, known.join(", ")))
+            })?;
+            self.set(i, pair(value).map_err(|m| (key.to_string(), m))?);
+            Ok(())
+        };
+        for (name, value) in t {
+            let key = format!("eval.{name}");
+            match value {
+                Value::Table(kt) => {
+                    for (tn, tv) in kt {
+                        set(&format!("{name}.{tn}"), &format!("{key}.{tn}"), tv)?;
+                    }
+                }
+                _ => set(name, &key, value)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// The `[eval]` table of every term `v` uses.
+    pub fn write(&self, v: &Variant) -> Table {
+        let mut t = Table::new();
+        for (i, name) in Weights::active(v) {
+            let p = Value::Array(self.pairs[i].iter().map(|&x| number(x)).collect());
+            match name.split_once('.') {
+                Some((kind, tn)) => {
+                    let kt = t.entry(kind).or_insert_with(|| Value::Table(Table::new()));
+                    if let Value::Table(kt) = kt {
+                        kt.insert(tn.to_string(), p);
+                    }
+                }
+                None => {
+                    t.insert(name, p);
+                }
+            }
+        }
+        t
+    }
+}
+
+/// A weight as TOML: an integer when it is one.
+fn number(x: f64) -> Value {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        Value::Integer(x as i64)
+    } else {
+        Value::Float(x)
+    }
+}
+
+/// A [`Pair`] from `[mg, eg]` or a single number.
+fn pair(v: &Value) -> Result<Pair, String> {
+    let num = |x: &Value| -> Result<f64, String> {
+        let f = match x {
+            Value::Integer(i) => *i as f64,
+            Value::Float(f) => *f,
+            other => return Err(format!("must be a number or [middlegame, endgame], not {}", other.type_str())),
+        };
+        if !f.is_finite() || f.abs() > MAX_WEIGHT {
+            return Err(format!("{f} is outside -{MAX_WEIGHT}..{MAX_WEIGHT}"));
+        }
+        Ok(f)
+    };
+    match v {
+        Value::Array(a) if a.len() == 2 => Ok([num(&a[0])?, num(&a[1])?]),
+        Value::Array(a) => Err(format!("must be [middlegame, endgame], not a list of {}", a.len())),
+        x => num(x).map(|f| [f, f]),
+    }
+}
+
+/// Evolution-adjusted values, iterated to the fixed point.
+pub fn evolved_values(v: &Variant) -> [i32; NKINDS] {
+    let born = royal_born(v);
+    // A kind is royal for valuing when it is royal for either side.
+    let royal_any = KindSet(v.royal[Color::White].0 | v.royal[Color::Black].0);
+    let base: Vec<f64> = (0..NKINDS)
+        .map(|i| {
+            v.kinds
+                .get(i)
+                .and_then(Option::as_ref)
+                .map_or(0.0, |s| base_value(s, royal_any.has(Kind::from_idx(i)), born))
+        })
+        .collect();
+    let mut val = base.clone();
+    for _ in 0..200 {
+        for (k, _) in v.all_kinds() {
+            let next = v.evolve[k.idx()];
+            if next != k {
+                val[k.idx()] = (1.0 - EVOLVE_WEIGHT) * base[k.idx()] + EVOLVE_WEIGHT * val[next.idx()];
+            }
+        }
+    }
+    std::array::from_fn(|i| val[i].round() as i32)
+}
+
+/// Material value of a kind before evolution, in centipawns. `royal_born`:
+/// royals arise during play (Burden), so they carry their small combat
+/// worth instead of zero.
+fn base_value(spec: &KindSpec, royal: bool, royal_born: bool) -> f64 {
+    match (royal, royal_born) {
+        (true, false) => 0.0,
+        (true, true) => spec.royal_value as f64,
+        _ => spec.value as f64,
+    }
+}

@@ -1,0 +1,181 @@
+//! Texel's method: fit the evaluation weights to game results. Each
+//! position's evaluation is linear in the weights ([`Evaluator::trace`]);
+//! a logistic curve `1 / (1 + 10^(-k e / 400))` turns it into an expected
+//! score for White, and the weights are moved (Adam, full batch) to lower
+//! the mean squared difference between that expectation and the result of
+//! the game the position came from. `k` is fitted once, to the starting
+//! weights, so that the weights keep their centipawn scale. A held-out set
+//! measures the fit on positions it was not made on; the weights returned
+//! are those of the epoch with the lowest held-out loss.
+
+use crate::board::game::{with_pos, AnyPosition};
+use crate::error::Error;
+use crate::rules::variant::Variant;
+use crate::rules::weights::{Weights, MAX_WEIGHT};
+use crate::search::eval::{EvalKind, Evaluator, Trace};
+use rayon::prelude::*;
+
+/// One position of a game, traced, with the game's result for White
+/// (1, 1/2 or 0).
+#[derive(Clone, Debug)]
+pub struct Sample {
+    /// The evaluation's terms in the position.
+    pub trace: Trace,
+    /// White's score in the game.
+    pub result: f64,
+}
+
+/// The traces of positions given by FEN, all of variant `v`; errors name
+/// the FEN that does not parse.
+pub fn traces(v: &Variant, fens: &[String]) -> Result<Vec<Trace>, Error> {
+    let first = AnyPosition::new(v, None)?;
+    with_pos!(&first, p => {
+        let eval = Evaluator::new(p.tables, EvalKind::Full);
+        fens.iter()
+            .map(|fen| {
+                let q = crate::board::position::Position::from_fen(p.tables, fen)?;
+                Ok(eval.trace(&q))
+            })
+            .collect()
+    })
+}
+
+/// What [`fit`] did.
+#[derive(Clone, Debug)]
+pub struct Fit {
+    /// The fitted weights (those of the best held-out epoch).
+    pub weights: Weights,
+    /// The logistic scale.
+    pub k: f64,
+    /// Training and held-out loss of the starting weights.
+    pub before: (f64, f64),
+    /// Training and held-out loss of the fitted weights.
+    pub after: (f64, f64),
+    /// The epoch of the fitted weights.
+    pub best_epoch: usize,
+    /// (epoch, training loss, held-out loss), every `report_every` epochs.
+    pub curve: Vec<(usize, f64, f64)>,
+}
+
+/// The model's evaluation of a sample (White's view) with flat weights
+/// `w` (`2 * param + phase`).
+#[inline]
+fn model(s: &Sample, w: &[f64]) -> f64 {
+    let m = s.trace.mg_share;
+    s.trace.coefs.iter().map(|&(i, c)| c * (m * w[2 * i as usize] + (1.0 - m) * w[2 * i as usize + 1])).sum()
+}
+
+#[inline]
+fn sigmoid(k: f64, e: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
+}
+
+/// Mean squared error of the samples under weights `w` and scale `k`.
+fn loss(samples: &[Sample], w: &[f64], k: f64) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let sum: f64 = samples.par_iter().map(|s| (s.result - sigmoid(k, model(s, w))).powi(2)).sum();
+    sum / samples.len() as f64
+}
+
+/// The scale `k` minimising the loss of weights `w` (golden-section search
+/// over 0.05..5).
+fn fit_k(samples: &[Sample], w: &[f64]) -> f64 {
+    let (mut a, mut b) = (0.05f64, 5.0f64);
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let (c, d) = (b - g * (b - a), a + g * (b - a));
+        if loss(samples, w, c) < loss(samples, w, d) {
+            b = d;
+        } else {
+            a = c;
+        }
+    }
+    (a + b) / 2.0
+}
+
+/// Fit the parameters `params` of `start` to `train` for `epochs` epochs
+/// of Adam at step `rate` (centipawns), reporting the losses every
+/// `report_every` epochs. Every other parameter keeps its weight.
+pub fn fit(
+    start: &Weights,
+    params: &[usize],
+    train: &[Sample],
+    held: &[Sample],
+    epochs: usize,
+    rate: f64,
+    report_every: usize,
+) -> Fit {
+    let np = crate::rules::weights::NPARAMS;
+    let mut w: Vec<f64> = (0..np).flat_map(|i| start.get(i)).collect();
+    let k = fit_k(train, &w);
+    let before = (loss(train, &w, k), loss(held, &w, k));
+    let mut free = vec![false; 2 * np];
+    for &p in params {
+        free[2 * p] = true;
+        free[2 * p + 1] = true;
+    }
+    let (b1, b2, eps) = (0.9, 0.999, 1e-8);
+    let mut m = vec![0.0; 2 * np];
+    let mut v = vec![0.0; 2 * np];
+    let scale = k * std::f64::consts::LN_10 / 400.0;
+    let n = train.len().max(1) as f64;
+    let mut best = (before.1, 0, w.clone());
+    let mut curve = vec![(0, before.0, before.1)];
+    for epoch in 1..=epochs {
+        let grad = train
+            .par_iter()
+            .fold(
+                || vec![0.0; 2 * np],
+                |mut g, s| {
+                    let p = sigmoid(k, model(s, &w));
+                    let d = -2.0 * (s.result - p) * p * (1.0 - p) * scale / n;
+                    let mg = s.trace.mg_share;
+                    for &(i, c) in &s.trace.coefs {
+                        g[2 * i as usize] += d * c * mg;
+                        g[2 * i as usize + 1] += d * c * (1.0 - mg);
+                    }
+                    g
+                },
+            )
+            .reduce(
+                || vec![0.0; 2 * np],
+                |mut a, b| {
+                    a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+                    a
+                },
+            );
+        let t = epoch as i32;
+        for j in 0..2 * np {
+            if !free[j] || grad[j] == 0.0 {
+                continue;
+            }
+            m[j] = b1 * m[j] + (1.0 - b1) * grad[j];
+            v[j] = b2 * v[j] + (1.0 - b2) * grad[j] * grad[j];
+            let (mh, vh) = (m[j] / (1.0 - b1.powi(t)), v[j] / (1.0 - b2.powi(t)));
+            w[j] = (w[j] - rate * mh / (vh.sqrt() + eps)).clamp(-MAX_WEIGHT, MAX_WEIGHT);
+        }
+        if epoch % report_every.max(1) == 0 || epoch == epochs {
+            let (lt, lh) = (loss(train, &w, k), loss(held, &w, k));
+            curve.push((epoch, lt, lh));
+            if held.is_empty() || lh < best.0 {
+                best = (lh, epoch, w.clone());
+            }
+        }
+    }
+    let (_, best_epoch, bw) = best;
+    let mut weights = start.clone();
+    for &p in params {
+        weights.set(p, [round2(bw[2 * p]), round2(bw[2 * p + 1])]);
+    }
+    let wf: Vec<f64> = (0..np).flat_map(|i| weights.get(i)).collect();
+    let after = (loss(train, &wf, k), loss(held, &wf, k));
+    Fit { weights, k, before, after, best_epoch, curve }
+}
+
+/// A weight rounded to hundredths of a centipawn (short files, no
+/// meaningful loss).
+fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}

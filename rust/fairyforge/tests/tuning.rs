@@ -1,0 +1,222 @@
+//! Evaluation weights and their fit: the trace is the evaluation, weights
+//! reach the search through every door alike, files round-trip, bad files
+//! are refused by key, and the fit lowers the loss toward known weights.
+
+use fairyforge::{evaluate, fit, search, traces, AnyPosition, Limits, Sample, Variant, Weights};
+use std::sync::atomic::AtomicBool;
+
+/// Positions from a seeded random walk of `plies` plies per game.
+fn random_fens(v: &Variant, games: u64, plies: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    for g in 0..games {
+        seed ^= g.wrapping_mul(0xD1B5_4A32_D192_ED03);
+        let mut pos = AnyPosition::new(v, None).unwrap();
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            pos = pos.after(moves[(seed >> 33) as usize % moves.len()]);
+            out.push(pos.fen());
+        }
+    }
+    out
+}
+
+/// White's evaluation under weights `w` as the trace's linear model.
+fn model(t: &fairyforge::Trace, w: &Weights) -> f64 {
+    t.coefs
+        .iter()
+        .map(|&(i, c)| c * (t.mg_share * w.get(i as usize)[0] + (1.0 - t.mg_share) * w.get(i as usize)[1]))
+        .sum()
+}
+
+fn named(v: &Variant, name: &str) -> usize {
+    Weights::active(v).into_iter().find(|(_, n)| n == name).unwrap_or_else(|| panic!("{name}")).0
+}
+
+#[test]
+fn the_trace_is_the_evaluation() {
+    let mut variants: Vec<Variant> = Vec::new();
+    for name in ["chess", "shocking", "burden", "evolution", "capablanca", "grasshopper"] {
+        let v = Variant::new(name, &[]).unwrap();
+        // The same variant with every term that starts at zero weighed, so
+        // that the optional terms are checked too.
+        let mut weighed = v.clone();
+        let mut w = v.eval_weights();
+        for (i, _) in Weights::active(&v) {
+            if w.get(i) == [0.0, 0.0] {
+                w.set(i, [3.0, -5.0]);
+            }
+        }
+        weighed.weights = Some(w);
+        variants.push(v);
+        variants.push(weighed);
+    }
+    for v in variants {
+        let name = v.name.clone();
+        let w = v.eval_weights();
+        let fens = random_fens(&v, 6, 60);
+        for (fen, t) in fens.iter().zip(traces(&v, &fens).unwrap()) {
+            let pos = AnyPosition::new(&v, Some(fen)).unwrap();
+            let white = if fen.split(' ').nth(1) == Some("w") { 1 } else { -1 };
+            let e = (white * evaluate(&pos)) as f64;
+            let pieces = fen.split(' ').next().unwrap().chars().filter(char::is_ascii_alphabetic).count() as f64;
+            // Square terms round per piece, the blend once more.
+            assert!((model(&t, &w) - e).abs() <= pieces / 2.0 + 2.0, "{name} {fen}: {} vs {e}", model(&t, &w));
+        }
+    }
+}
+
+#[test]
+fn mobility_weights_enter_the_evaluation() {
+    let v = Variant::new("chess", &[]).unwrap();
+    let mut w = v.eval_weights();
+    w.set(named(&v, "knight.mobility"), [4.0, 4.0]);
+    let text = v.write_weights(&w);
+    let tuned = fairyforge::Variant::from_toml(
+        &format!(
+            "name = \"chess-mobile\"\nbase = \"chess\"\n{}",
+            text.split_once("[eval").map(|(_, r)| format!("[eval{r}")).unwrap()
+        ),
+        "chess-mobile.toml",
+        &fairyforge::Registry,
+    )
+    .unwrap();
+    // After 1. Nf3 a White knight on f3 reaches 5 empty squares more than
+    // on g1 (g1 h4 g5 e5 d4 against f3 h3): 8 - 3 = 5 squares, times 4.
+    let fen = "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1";
+    let plain = traces(&v, &[fen.to_string()]).unwrap().remove(0);
+    let mobile = traces(&tuned, &[fen.to_string()]).unwrap().remove(0);
+    let diff = model(&mobile, &w) - model(&plain, &v.eval_weights());
+    let count = |t: &fairyforge::Trace| {
+        t.coefs.iter().find(|c| c.0 as usize == named(&v, "knight.mobility")).map_or(0.0, |c| c.1)
+    };
+    assert_eq!(count(&plain), 3.0, "knights: g1... f3 has 5 targets, b1 has 2; white minus black");
+    assert!((diff - 4.0 * count(&mobile)).abs() < 1e-9);
+    let e = evaluate(&AnyPosition::new(&tuned, Some(fen)).unwrap());
+    let e0 = evaluate(&AnyPosition::new(&v, Some(fen)).unwrap());
+    assert!((e0 - e - 12).abs() <= 1, "Black to move: White's 3 more squares cost Black 4 each: {}", e0 - e);
+}
+
+#[test]
+fn weights_reach_the_search_alike_through_limits_and_definitions() {
+    let v = Variant::new("chess", &[]).unwrap();
+    let pos = AnyPosition::new(&v, Some("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")).unwrap();
+    let stop = AtomicBool::new(false);
+    let run = |pos: &AnyPosition, weights: Option<Weights>| {
+        let limits = Limits { depth: Some(7), weights, ..Limits::default() };
+        let r = search(pos, &[], &limits, &stop, &mut |_| {}).unwrap().remove(0);
+        (r.nodes, r.score, r.best_move)
+    };
+    let plain = run(&pos, None);
+    assert_eq!(run(&pos, Some(v.eval_weights())), plain, "the defaults change nothing");
+    let mut w = v.eval_weights();
+    w.set(named(&v, "pawn.value"), [60.0, 200.0]);
+    w.set(named(&v, "knight.centre"), [60.0, 30.0]);
+    let limited = run(&pos, Some(w.clone()));
+    assert_ne!(limited, plain);
+    let text = v.write_weights(&w);
+    let file = std::env::temp_dir().join(format!("fairyforge-weights-{}.toml", std::process::id()));
+    std::fs::write(&file, &text).unwrap();
+    let read = v.weights_file(file.to_str().unwrap()).unwrap();
+    std::fs::remove_file(&file).unwrap();
+    assert_eq!(read, w, "a weights file reads back exactly");
+    let mut with = v.clone();
+    with.weights = Some(w);
+    let defined = AnyPosition::new(&with, Some(&pos.fen())).unwrap();
+    assert_eq!(run(&defined, None), limited, "a variant carrying the weights searches the same");
+}
+
+#[test]
+fn eval_tables_round_trip_through_definitions() {
+    let text = "name = \"chess-eval\"\nbase = \"chess\"\n[eval]\ntempo = 15\n[eval.knight]\nvalue = [300, 310.5]\nmobility = [3, 2]\n";
+    let v = Variant::from_toml(text, "chess-eval.toml", &fairyforge::Registry).unwrap();
+    let w = v.weights.clone().unwrap();
+    assert_eq!(w.get(named(&v, "tempo")), [15.0, 15.0]);
+    assert_eq!(w.get(named(&v, "knight.value")), [300.0, 310.5]);
+    assert_eq!(w.get(named(&v, "bishop.value")), [330.0, 330.0], "unset terms keep their defaults");
+    let written = v.to_toml();
+    let again = Variant::from_toml(&written, "again.toml", &fairyforge::Registry).unwrap();
+    assert_eq!(again, v);
+    assert_eq!(again.to_toml(), written);
+}
+
+#[test]
+fn bad_weights_are_refused_by_key() {
+    let v = Variant::new("chess", &[]).unwrap();
+    let cases = [
+        ("variant = \"chess\"\n[eval]\nshock_file = 3\n", "eval.shock_file", "not a term of chess"),
+        ("variant = \"chess\"\n[eval.knight]\nspeed = 3\n", "eval.knight.speed", "not a term"),
+        ("variant = \"chess\"\n[eval]\ntempo = \"fast\"\n", "eval.tempo", "must be a number"),
+        ("variant = \"chess\"\n[eval]\ntempo = nan\n", "eval.tempo", "outside"),
+        ("variant = \"chess\"\n[eval]\ntempo = [1, 2, 3]\n", "eval.tempo", "[middlegame, endgame]"),
+        ("variant = \"chess\"\n[eval]\ntempo = 1e9\n", "eval.tempo", "outside"),
+        ("variant = \"shocking\"\n[eval]\ntempo = 1\n", "variant", "for shocking, not chess"),
+        ("[eval]\ntempo = 1\n", "variant", "is required"),
+        ("variant = \"chess\"\nspeed = 1\n", "speed", "unknown key"),
+        ("variant = \"chess\"\neval = 3\n", "eval", "must be a table"),
+        ("variant = \"chess\"\n[eval\n", "weights.toml:2", "not valid TOML"),
+    ];
+    for (text, key, what) in cases {
+        let e = v.weights_text(text, "weights.toml").unwrap_err().to_string();
+        assert!(e.contains(key) && e.contains(what), "{text:?}: {e}");
+    }
+    assert!(v.weights_file("/nonexistent/weights.toml").unwrap_err().to_string().contains("cannot read"));
+}
+
+#[test]
+fn the_fit_moves_toward_the_weights_that_made_the_results() {
+    let v = Variant::new("chess", &[]).unwrap();
+    let fens = random_fens(&v, 60, 80);
+    let ts = traces(&v, &fens).unwrap();
+    // Results drawn from a "true" evaluation in which knights are worth 600.
+    let mut truth = v.eval_weights();
+    let knight = named(&v, "knight.value");
+    truth.set(knight, [600.0, 600.0]);
+    let mut seed = 7u64;
+    let samples: Vec<Sample> = ts
+        .into_iter()
+        .map(|trace| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let p = 1.0 / (1.0 + 10f64.powf(-model(&trace, &truth) / 400.0));
+            let u = (seed >> 11) as f64 / (1u64 << 53) as f64;
+            Sample { trace, result: if u < p { 1.0 } else { 0.0 } }
+        })
+        .collect();
+    let (held, train) = samples.split_at(samples.len() / 5);
+    let start = v.eval_weights();
+    let f = fit(&start, &[knight], train, held, 300, 5.0, 10);
+    assert!(f.after.0 < f.before.0, "training loss {:?} -> {:?}", f.before, f.after);
+    assert!(f.after.1 <= f.before.1, "held-out loss {:?} -> {:?}", f.before, f.after);
+    let fitted = f.weights.get(knight)[0];
+    assert!(fitted > 420.0, "knight value moved from 320 to {fitted}");
+    assert_eq!(
+        f.weights.get(named(&v, "bishop.value")),
+        start.get(named(&v, "bishop.value")),
+        "only the named parameter moves"
+    );
+    assert_eq!(f.curve.first().map(|c| c.0), Some(0));
+}
+
+#[test]
+fn the_optional_terms_count_what_they_name() {
+    let v = Variant::new("chess", &[]).unwrap();
+    // White: pawns a2 c2 c3 f2 g2 h2 (c doubled; a2, c2, c3 isolated), two
+    // bishops, one rook on the pawnless d-file, king g1 behind f2 g2 h2.
+    // Black: pawns a7 b7 f7 g7, rooks a8 f8 (both behind own pawns), king
+    // g8 behind f7 g7.
+    let fen = "r4rk1/pp3pp1/8/8/8/2P5/P1P2PPP/2BR1BK1 w - - 0 1";
+    let t = traces(&v, &[fen.to_string()]).unwrap().remove(0);
+    let count = |name: &str| t.coefs.iter().find(|c| c.0 as usize == named(&v, name)).map_or(0.0, |c| c.1);
+    assert_eq!(count("doubled"), 1.0);
+    assert_eq!(count("isolated"), 3.0);
+    assert_eq!(count("bishop.pair"), 1.0);
+    assert_eq!(count("rook.pair"), -1.0);
+    assert_eq!(count("rook.open_file"), 1.0);
+    assert_eq!(count("royal_shelter"), 1.0);
+    assert_eq!(count("knight.pair"), 0.0);
+    assert_eq!(count("tempo"), 1.0);
+}
