@@ -374,6 +374,7 @@ def _tune(
     weights: str | None = None,
     epochs: int = 1000,
     rate: float = 1.0,
+    l2: float = 0.0,
     report_every: int = 25,
 ) -> dict[str, Any]: ...
 def time_limits(

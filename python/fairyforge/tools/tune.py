@@ -98,13 +98,14 @@ def split(
     games: Sequence[Game], held: float, seed: int, skip: int
 ) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
     """The quiet positions of ``games``, split by game into a training and a
-    held-out set (each game goes to the held-out set with chance
-    ``held``, seeded)."""
-    rng = random.Random(seed)
+    held-out set (each game goes to the held-out set with chance ``held``,
+    drawn from the seed and the game itself, so the split does not depend
+    on the order the games come in)."""
     train: list[tuple[str, float]] = []
     test: list[tuple[str, float]] = []
     for g in games:
-        target = test if rng.random() < held else train
+        draw = random.Random(f"{seed} {g.variant} {g.fen} {' '.join(g.moves)}").random()
+        target = test if draw < held else train
         target.extend(
             positions(fairyforge.Board(g.variant, g.fen, **g.options), g.moves, g.result, skip)
         )
@@ -141,10 +142,12 @@ def fit(
     weights: str | os.PathLike[str] | None = None,
     epochs: int = 1000,
     rate: float = 1.0,
+    l2: float = 0.0,
     report_every: int = 25,
 ) -> Tuning:
     """Fit the weights of ``board``'s variant (starting from its own, or
-    from the ``weights`` file) to the positions; see the module text."""
+    from the ``weights`` file) to the positions, with a ridge ``l2`` per
+    squared centipawn of change; see the module text."""
     if not train:
         raise fairyforge.InvalidOptionError(
             "invalid option games: no quiet position to train on (more games, or a lower --skip)"
@@ -156,6 +159,7 @@ def fit(
         None if weights is None else os.fspath(weights),
         epochs,
         rate,
+        l2,
         report_every,
     )
     return Tuning(

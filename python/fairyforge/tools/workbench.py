@@ -284,11 +284,21 @@ def cmd_tune(args: argparse.Namespace) -> int:
         raise fairyforge.InvalidOptionError(f"invalid option --held: {args.held} (0 to below 1)")
     if args.skip < 0:
         raise fairyforge.InvalidOptionError(f"invalid option --skip: {args.skip} (at least 0)")
+    if not 0 < args.rate <= 1000:
+        raise fairyforge.InvalidOptionError(
+            f"invalid option --rate: {args.rate} (above 0, at most 1000)"
+        )
+    if not 0 <= args.l2 <= 1:
+        raise fairyforge.InvalidOptionError(f"invalid option --l2: {args.l2} (0 to 1)")
+    if args.epochs < 1:
+        raise fairyforge.InvalidOptionError(f"invalid option --epochs: {args.epochs} (at least 1)")
+    for path in args.pgn:
+        jobs.input_file(path, "--pgn")
     options = shell.parse_options(args.opt)
     board = fairyforge.Board(args.variant, **options)
     out = jobs.output_dir(args.out)
     if args.pgn:
-        games = [g for path in args.pgn for g in tune.games_of_pgn(path, [board.variant])]
+        games = [g for path in args.pgn for g in tune.games_of_pgn(path)]
         games = [g for g in games if g.variant == board.variant.name]
         source = ", ".join(args.pgn)
     else:
@@ -640,6 +650,12 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--epochs", type=int, default=1000, help="epochs of Adam (default: 1000)")
     p.add_argument("--rate", type=float, default=1.0, help="Adam step in centipawns (default: 1.0)")
+    p.add_argument(
+        "--l2",
+        type=float,
+        default=1e-7,
+        help="ridge weight per squared centipawn a weight moves (default: 1e-7)",
+    )
     p.add_argument(
         "--held",
         type=float,

@@ -1228,7 +1228,7 @@ fn position(variant: &str, fen: Option<&str>, options: Option<&Bound<'_, PyDict>
 /// White's score) pairs, `weights` a weights file to start from. Returns
 /// the fit as a dict; see `fairyforge.tools.tune`.
 #[pyfunction]
-#[pyo3(signature = (board, train, held, weights=None, epochs=Int::from(1000), rate=1.0, report_every=Int::from(25)))]
+#[pyo3(signature = (board, train, held, weights=None, epochs=Int::from(1000), rate=1.0, l2=0.0, report_every=Int::from(25)))]
 #[allow(clippy::too_many_arguments)]
 fn _tune<'py>(
     py: Python<'py>,
@@ -1238,6 +1238,7 @@ fn _tune<'py>(
     weights: Option<Text>,
     epochs: Int,
     rate: f64,
+    l2: f64,
     report_every: Int,
 ) -> PyResult<Bound<'py, PyDict>> {
     let v = board.borrow().inner.variant.clone();
@@ -1262,7 +1263,8 @@ fn _tune<'py>(
     let (train, held) = (samples(train, "train")?, samples(held, "held")?);
     let active = fairyforge::Weights::active(&v);
     let params: Vec<usize> = active.iter().map(|&(i, _)| i).collect();
-    let f = py.detach(|| fairyforge::fit(&start, &params, &train, &held, epochs, rate, report_every));
+    let o = fairyforge::FitOptions { epochs, rate, l2, report_every };
+    let f = py.detach(|| fairyforge::fit(&start, &params, &train, &held, o));
     let d = PyDict::new(py);
     d.set_item("k", f.k)?;
     d.set_item("before", f.before)?;

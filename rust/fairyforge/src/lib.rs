@@ -45,6 +45,6 @@ pub use rules::weights::{Weights, KIND_TERM_NAMES, TERM_NAMES};
 pub use search::clock::{budget, Budget, Clock, HARD_SHARE, HORIZON, LAST_MOVE_SHARE};
 pub use search::eval::{evaluate, EvalKind, Trace};
 pub use search::tt::MAX_HASH_MB;
-pub use search::tune::{fit, traces, Fit, Sample};
+pub use search::tune::{fit, traces, Fit, FitOptions, Sample};
 pub use search::{search, Engine, Info, Limits, Score, SearchResult, DEFAULT_DEPTH};
 pub use types::{MATE, MATE_BOUND, MAX_PLY};

@@ -2,7 +2,7 @@
 //! reach the search through every door alike, files round-trip, bad files
 //! are refused by key, and the fit lowers the loss toward known weights.
 
-use fairyforge::{evaluate, fit, search, traces, AnyPosition, Limits, Sample, Variant, Weights};
+use fairyforge::{evaluate, fit, search, traces, AnyPosition, FitOptions, Limits, Sample, Variant, Weights};
 use std::sync::atomic::AtomicBool;
 
 /// Positions from a seeded random walk of `plies` plies per game.
@@ -188,7 +188,12 @@ fn the_fit_moves_toward_the_weights_that_made_the_results() {
         .collect();
     let (held, train) = samples.split_at(samples.len() / 5);
     let start = v.eval_weights();
-    let f = fit(&start, &[knight], train, held, 300, 5.0, 10);
+    let o = FitOptions { epochs: 300, rate: 5.0, l2: 0.0, report_every: 10 };
+    let f = fit(&start, &[knight], train, held, o);
+    assert!(f.after.0 < f.before.0, "training loss {:?} -> {:?}", f.before, f.after);
+    // A strong ridge keeps the weight near its start.
+    let held_back = fit(&start, &[knight], train, held, FitOptions { l2: 1e-3, ..o }).weights.get(knight)[0];
+    assert!(held_back < 340.0, "{held_back}");
     assert!(f.after.0 < f.before.0, "training loss {:?} -> {:?}", f.before, f.after);
     assert!(f.after.1 <= f.before.1, "held-out loss {:?} -> {:?}", f.before, f.after);
     let fitted = f.weights.get(knight)[0];

@@ -4,9 +4,11 @@
 //! score for White, and the weights are moved (Adam, full batch) to lower
 //! the mean squared difference between that expectation and the result of
 //! the game the position came from. `k` is fitted once, to the starting
-//! weights, so that the weights keep their centipawn scale. A held-out set
-//! measures the fit on positions it was not made on; the weights returned
-//! are those of the epoch with the lowest held-out loss.
+//! weights, so that the weights keep their centipawn scale. A ridge term
+//! `l2 * sum((w - start)^2)` holds weights that few positions speak for
+//! (a rare second queen) near where they started. A held-out set measures
+//! the fit on positions it was not made on; the weights returned are those
+//! of the epoch with the lowest held-out loss.
 
 use crate::board::game::{with_pos, AnyPosition};
 use crate::error::Error;
@@ -95,20 +97,27 @@ fn fit_k(samples: &[Sample], w: &[f64]) -> f64 {
     (a + b) / 2.0
 }
 
-/// Fit the parameters `params` of `start` to `train` for `epochs` epochs
-/// of Adam at step `rate` (centipawns), reporting the losses every
-/// `report_every` epochs. Every other parameter keeps its weight.
-pub fn fit(
-    start: &Weights,
-    params: &[usize],
-    train: &[Sample],
-    held: &[Sample],
-    epochs: usize,
-    rate: f64,
-    report_every: usize,
-) -> Fit {
+/// How [`fit`] runs.
+#[derive(Clone, Copy, Debug)]
+pub struct FitOptions {
+    /// Epochs of Adam.
+    pub epochs: usize,
+    /// Adam's step, in centipawns.
+    pub rate: f64,
+    /// Ridge weight per squared centipawn of change.
+    pub l2: f64,
+    /// Report the losses every this many epochs.
+    pub report_every: usize,
+}
+
+/// Fit the parameters `params` of `start` to `train` (see the module
+/// text). Every other parameter keeps its weight. The losses reported are
+/// the mean squared errors, without the ridge term.
+pub fn fit(start: &Weights, params: &[usize], train: &[Sample], held: &[Sample], o: FitOptions) -> Fit {
+    let FitOptions { epochs, rate, l2, report_every } = o;
     let np = crate::rules::weights::NPARAMS;
     let mut w: Vec<f64> = (0..np).flat_map(|i| start.get(i)).collect();
+    let w0 = w.clone();
     let k = fit_k(train, &w);
     let before = (loss(train, &w, k), loss(held, &w, k));
     let mut free = vec![false; 2 * np];
@@ -151,8 +160,9 @@ pub fn fit(
             if !free[j] || grad[j] == 0.0 {
                 continue;
             }
-            m[j] = b1 * m[j] + (1.0 - b1) * grad[j];
-            v[j] = b2 * v[j] + (1.0 - b2) * grad[j] * grad[j];
+            let g = grad[j] + 2.0 * l2 * (w[j] - w0[j]);
+            m[j] = b1 * m[j] + (1.0 - b1) * g;
+            v[j] = b2 * v[j] + (1.0 - b2) * g * g;
             let (mh, vh) = (m[j] / (1.0 - b1.powi(t)), v[j] / (1.0 - b2.powi(t)));
             w[j] = (w[j] - rate * mh / (vh.sqrt() + eps)).clamp(-MAX_WEIGHT, MAX_WEIGHT);
         }

@@ -1,0 +1,224 @@
+"""Evaluation weights from Python, the CLI, UCI and matches, and the
+``fairyforge tune`` command end to end (self-play and PGN input, resume,
+JSON, plot, refused settings)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from peers import FAIRYFORGE, Process
+
+import fairyforge
+from fairyforge.tools import cli, tune
+
+FEN = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+
+
+def run_cli(capsys, *argv: str) -> tuple[int, str]:
+    code = cli.main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out + captured.err
+
+
+def weights_file(tmp_path: Path, text: str, name: str = "weights.toml") -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_a_weights_file_changes_the_search_the_same_way_everywhere(tmp_path):
+    path = weights_file(tmp_path, 'variant = "chess"\n[eval.knight]\nvalue = 600\nmobility = 4\n')
+    board = fairyforge.Board("chess", FEN)
+    plain = board.search(depth=6)
+    weighed = board.search(depth=6, weights=path)
+    assert (weighed.nodes, weighed.pv) != (plain.nodes, plain.pv)
+    again = fairyforge.Engine("chess").search(board, depth=6, weights=path)
+    assert (again.nodes, again.score, again.pv) == (weighed.nodes, weighed.score, weighed.pv)
+    # The defaults written out as a file change nothing.
+    info = fairyforge.variant("chess")
+    defaults = weights_file(tmp_path, 'variant = "chess"\n[eval]\ntempo = 10\n', "defaults.toml")
+    same = board.search(depth=6, weights=defaults)
+    assert (same.nodes, same.pv) == (plain.nodes, plain.pv), info.name
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ('variant = "chess"\n[eval]\nshock_file = 3\n', ["eval.shock_file", "not a term"]),
+        ('variant = "shocking"\n[eval]\ntempo = 3\n', ["variant", "for shocking, not chess"]),
+        ('variant = "chess"\n[eval.knight]\nvalue = "a lot"\n', ["eval.knight.value", "number"]),
+        ('variant = "chess"\n[eval\n', ["not valid TOML"]),
+    ],
+)
+def test_bad_weights_files_are_refused_naming_the_key(tmp_path, text, words):
+    path = weights_file(tmp_path, text)
+    with pytest.raises(fairyforge.InvalidVariantError) as e:
+        fairyforge.Board("chess").search(depth=2, weights=path)
+    assert all(w in str(e.value) for w in words), str(e.value)
+    with pytest.raises(fairyforge.InvalidVariantError, match="cannot read"):
+        fairyforge.Board("chess").search(depth=2, weights=str(tmp_path / "missing.toml"))
+
+
+def test_uci_evalfile(tmp_path):
+    path = weights_file(tmp_path, 'variant = "chess"\n[eval.pawn]\nvalue = [80, 130]\n')
+    p = Process([*FAIRYFORGE, "uci"])
+    p.send("uci")
+    assert "option name EvalFile type string default <empty>" in p.expect("uciok", timeout=10)
+    p.send(f"setoption name EvalFile value {path}")
+    p.send(f"position fen {FEN}")
+    p.send("go depth 6")
+    lines = p.expect("bestmove")
+    last = [line.split() for line in lines if " nodes " in line][-1]
+    nodes = int(last[last.index("nodes") + 1])
+    expected = fairyforge.Board("chess", FEN).search(depth=6, weights=path)
+    assert nodes == expected.nodes
+    assert lines[-1].split()[1] == expected.best_move.uci()
+    p.send("setoption name UCI_Variant value shocking")
+    p.send("isready")
+    lines = p.expect("readyok")
+    assert any("EvalFile" in line and "for chess, not shocking" in line for line in lines), lines
+    p.send("setoption name EvalFile value /nonexistent.toml")
+    p.send("isready")
+    assert any("EvalFile" in line and "cannot read" in line for line in p.expect("readyok"))
+    p.send("quit")
+    assert p.close() == 0
+
+
+def test_a_match_player_takes_a_weights_file_and_reruns_check_its_content(capsys, tmp_path):
+    path = weights_file(tmp_path, 'variant = "chess"\n[eval.knight]\nvalue = 450\n', "knights.toml")
+    out = str(tmp_path / "m")
+    argv = ["match", "-v", "chess", "--games", "2", "--nodes", "200", "--workers", "1"]
+    argv += ["--a", "full", "--a-option", f"EvalFile={path}", "--b", "full", "--out", out, "--json"]
+    code, text = run_cli(capsys, *argv)
+    assert code == 0, text
+    doc = json.loads(next(line for line in text.splitlines() if line.startswith("{")))
+    assert doc["a"] == "full:knights" and doc["variants"][0]["games"] == 2
+    Path(path).write_text('variant = "chess"\n[eval.knight]\nvalue = 460\n', encoding="utf-8")
+    code, text = run_cli(capsys, *argv)
+    assert code == 2 and "weights" in text and "sha256" in text, text
+    base = ["match", "-v", "chess", "--games", "2", "--nodes", "200", "--workers", "1"]
+    code, text = run_cli(capsys, *base, "--a-option", "Hash=4", "--out", str(tmp_path / "n"))
+    assert code == 2 and "only EvalFile" in text, text
+
+
+def test_tune_self_play_resume_and_pgn(capsys, tmp_path):
+    out = tmp_path / "tune"
+    argv = ["tune", "-v", "chess", "--games", "6", "--nodes", "200", "--max-plies", "80"]
+    argv += ["--workers", "1", "--epochs", "40", "--skip", "4", "--out", str(out)]
+    code, text = run_cli(capsys, *argv, "--json", "--plot")
+    assert code == 0, text
+    doc = json.loads(text[text.index("{") : text.rindex("}") + 1])
+    assert doc["games"] > 0 and doc["train_positions"] > doc["held_positions"] >= 0
+    assert doc["curve"][0][0] == 0 and doc["best_epoch"] <= 40
+    assert set(doc["terms"]) >= {"tempo", "knight.value", "knight.mobility", "doubled"}
+    assert (out / "tune.png").read_bytes()[:4] == b"\x89PNG"
+    weights = (out / "weights.toml").read_text()
+    assert weights.count('variant = "chess"') == 1 and "[eval.knight]" in weights
+    fairyforge.Board("chess").search(depth=3, weights=str(out / "weights.toml"))
+    # A rerun finds every game recorded and fits the same positions again.
+    code, text = run_cli(capsys, *argv, "--json")
+    assert code == 0
+    redo = json.loads(text[text.index("{") : text.rindex("}") + 1])
+    assert (redo["games"], redo["train_positions"], redo["after"]) == (
+        doc["games"],
+        doc["train_positions"],
+        doc["after"],
+    )
+    (pgn_file,) = out.glob("*.pgn")
+    code, text = run_cli(
+        capsys,
+        "tune",
+        "-v",
+        "chess",
+        "--pgn",
+        str(pgn_file),
+        "--skip",
+        "4",
+        "--epochs",
+        "40",
+        "--out",
+        str(tmp_path / "from-pgn"),
+        "--json",
+    )
+    assert code == 0, text
+    from_pgn = json.loads(text[text.index("{") : text.rindex("}") + 1])
+    assert (from_pgn["games"], from_pgn["train_positions"]) == (
+        doc["games"],
+        doc["train_positions"],
+    )
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "words"),
+    [
+        ("--held", "1.5", "--held"),
+        ("--skip", "-1", "--skip"),
+        ("--rate", "0", "--rate"),
+        ("--epochs", "0", "--epochs"),
+        ("--games", "5", "--pgn: no file"),
+    ],
+)
+def test_tune_refuses_bad_settings(capsys, tmp_path, flag, value, words):
+    code, text = run_cli(
+        capsys,
+        "tune",
+        "-v",
+        "chess",
+        "--pgn",
+        str(tmp_path / "none.pgn"),
+        flag,
+        value,
+        "--out",
+        str(tmp_path / "t"),
+    )
+    assert code == 2 and words in text, text
+
+
+def test_positions_skip_checks_captures_and_promotions():
+    board = fairyforge.Board("chess", "4k3/1P6/8/8/8/8/8/4K2R w K - 0 1")
+    moves = ["h1h8", "e8d7", "b7b8q", "d7c6", "e1f2"]
+    quiet = list(tune.positions(board, moves, 0.5, 0))
+    # Before Rh8+ (quiet), not the position in check, not before b8=Q, the
+    # king's move after it, and White's king move.
+    assert [fen.split()[0] for fen, _ in quiet] == [
+        "4k3/1P6/8/8/8/8/8/4K2R",
+        "1Q5R/3k4/8/8/8/8/8/4K3",
+        "1Q5R/8/2k5/8/8/8/8/4K3",
+    ]
+
+
+TERMS = ["tempo", "doubled", "knight", "pawn", "shock_file", "eval", "value", "mobility", "x"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(TERMS),
+            st.one_of(
+                st.integers(-(10**12), 10**12).map(str),
+                st.floats(allow_nan=True, allow_infinity=True).map(
+                    lambda f: {"nan": "nan", "inf": "inf", "-inf": "-inf"}.get(str(f), repr(f))
+                ),
+                st.text(max_size=8).map(lambda t: '"' + t.replace("\\", "").replace('"', "") + '"'),
+                st.just("[1, 2]"),
+                st.just("[1]"),
+                st.just("{ a = 1 }"),
+            ),
+        ),
+        max_size=5,
+    ),
+    st.sampled_from(["[eval]", "[eval.knight]", "[eval.queen]", ""]),
+)
+def test_any_weights_file_reads_or_raises_a_value_error(tmp_path_factory, pairs, header):
+    text = 'variant = "chess"\n' + header + "\n" + "".join(f"{k} = {v}\n" for k, v in pairs)
+    path = tmp_path_factory.mktemp("w") / "w.toml"
+    path.write_text(text, encoding="utf-8")
+    try:
+        fairyforge.Board("chess").search(depth=1, weights=str(path))
+    except fairyforge.InvalidVariantError as e:
+        assert "w.toml" in str(e)
