@@ -6,8 +6,8 @@
 use crate::board::game::AnyPosition;
 use crate::error::Error;
 use crate::rules::definition::{self, Bases, Source};
+use crate::rules::terms::Weights;
 use crate::rules::variant::Variant;
-use crate::rules::weights::Weights;
 
 /// Read and compile a definition whose start position must be a legal
 /// position of the variant.

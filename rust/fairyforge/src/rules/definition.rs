@@ -12,8 +12,8 @@ use crate::piece::{ByColor, Color, Kind, NKINDS};
 use crate::rules::betza;
 use crate::rules::castling::{CastleMove, Castling};
 use crate::rules::movement::{KindSpec, Line, Mode};
+use crate::rules::terms::Weights;
 use crate::rules::variant::{KindSet, RoyalCount, Shock, StalemateRule, Variant};
-use crate::rules::weights::Weights;
 use std::collections::BTreeMap;
 use toml::{Table, Value};
 

@@ -10,5 +10,6 @@ pub(crate) mod movement;
 pub(crate) mod psq;
 pub(crate) mod registry;
 pub(crate) mod tables;
+pub(crate) mod terms;
 pub(crate) mod variant;
 pub(crate) mod weights;

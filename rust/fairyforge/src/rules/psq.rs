@@ -42,10 +42,9 @@
 //! or a tuned weights file replaces them.
 
 use crate::piece::{Color, Kind, NKINDS};
+use crate::rules::terms::{kind_term, KindTerm, Weights};
 use crate::rules::variant::{KindSet, Variant};
-use crate::rules::weights::{
-    evolved_values, kind_term, piece_terms, role, royal_born, square_basis, KindTerm, Role, Weights,
-};
+use crate::rules::weights::{evolved_values, piece_terms, role, royal_born, square_basis, Role};
 
 /// A (middlegame, endgame) score with a phase weight; as a position's sum,
 /// White's pieces count positively and Black's negatively (the phase counts

@@ -8,7 +8,7 @@ use crate::geometry::Size;
 use crate::piece::{ByColor, Color, Kind, Piece, NKINDS};
 use crate::rules::castling::Castling;
 use crate::rules::movement::KindSpec;
-use crate::rules::weights::Weights;
+use crate::rules::terms::Weights;
 
 /// A set of kinds as a bit mask (bit = kind index).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -143,7 +143,7 @@ pub struct Variant {
     pub repetitions: u32,
     /// Evaluation weights from the definition's `[eval]` table or a weights
     /// file (every term; `None`: the defaults of
-    /// [`crate::rules::weights::Weights::defaults`]).
+    /// [`crate::rules::terms::Weights::defaults`]).
     pub weights: Option<Weights>,
 }
 

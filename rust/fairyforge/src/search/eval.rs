@@ -37,10 +37,9 @@ use crate::board::position::Position;
 use crate::piece::{Color, Kind, NKINDS};
 use crate::rules::attacks::Placement;
 use crate::rules::tables::Tables;
+use crate::rules::terms::{kind_term, term, KindTerm, Term, NPARAMS};
 use crate::rules::variant::KindSet;
-use crate::rules::weights::{
-    has_mobility, kind_term, piece_terms, role, square_basis, term, KindTerm, Role, Term, NPARAMS,
-};
+use crate::rules::weights::{has_mobility, piece_terms, role, square_basis, Role};
 
 /// Which evaluation the search uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -488,7 +487,7 @@ impl Sink for Sum<'_> {
 }
 
 /// A position's evaluation as counts of each parameter
-/// ([`Evaluator::trace`]).
+/// (`Evaluator::trace`; [`crate::traces`] from FENs).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Trace {
     /// Middlegame share of the tapered blend (1 when the variant does not

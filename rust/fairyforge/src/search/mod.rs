@@ -99,7 +99,7 @@ mod tests;
 use crate::board::game::AnyPosition;
 use crate::error::Error;
 use crate::moves::Move;
-use crate::rules::weights::Weights;
+use crate::rules::terms::Weights;
 use crate::search::eval::EvalKind;
 use crate::search::threads::search_position;
 use crate::search::tt::TranspositionTable;

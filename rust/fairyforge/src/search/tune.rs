@@ -12,8 +12,8 @@
 
 use crate::board::game::{with_pos, AnyPosition};
 use crate::error::Error;
+use crate::rules::terms::{Weights, MAX_WEIGHT, NPARAMS};
 use crate::rules::variant::Variant;
-use crate::rules::weights::{Weights, MAX_WEIGHT};
 use crate::search::eval::{EvalKind, Evaluator, Trace};
 use rayon::prelude::*;
 
@@ -115,7 +115,7 @@ pub struct FitOptions {
 /// the mean squared errors, without the ridge term.
 pub fn fit(start: &Weights, params: &[usize], train: &[Sample], held: &[Sample], o: FitOptions) -> Fit {
     let FitOptions { epochs, rate, l2, report_every } = o;
-    let np = crate::rules::weights::NPARAMS;
+    let np = NPARAMS;
     let mut w: Vec<f64> = (0..np).flat_map(|i| start.get(i)).collect();
     let w0 = w.clone();
     let k = fit_k(train, &w);

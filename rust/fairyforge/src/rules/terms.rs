@@ -1,0 +1,165 @@
+//! The evaluation's terms by name and the table of their weights, one
+//! (middlegame, endgame) pair per parameter: the data a [`Variant`] may
+//! carry. What each term counts, and the defaults, are in
+//! [`crate::rules::weights`].
+//!
+//! [`Variant`]: crate::rules::variant::Variant
+
+use crate::piece::{Kind, NKINDS};
+use std::hash::{Hash, Hasher};
+
+/// A (middlegame, endgame) weight in centipawns.
+pub type Pair = [f64; 2];
+
+/// Terms of the whole position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Term {
+    /// Bonus for having the move.
+    Tempo,
+    /// Each passed promoter.
+    Passed,
+    /// Each passed promoter, times the square of its advance (0..1).
+    PassedAdvance,
+    /// A royal present from the start on its back ranks (1 on the first,
+    /// -1 on the second, lower further up).
+    RoyalBack,
+    /// Centralisation of a royal present from the start.
+    RoyalCentre,
+    /// Enemy non-promoting pieces within two squares of such a royal.
+    RoyalAttackers,
+    /// Enemy pieces next to a royal born in play, times the side's royals.
+    RoyalNear1,
+    /// Enemy pieces within two squares of such a royal, times the royals.
+    RoyalNear2,
+    /// Enemy pieces next to a piece that is crowned by moving.
+    CrownerNear,
+    /// Pieces of the shockable side on the shock files.
+    ShockFile,
+    /// Pairs of them two ranks apart across the shock files.
+    ShockPair,
+    /// Promoters beyond the first on a file (doubled pawns).
+    Doubled,
+    /// Promoters with no own promoter on an adjacent file.
+    Isolated,
+    /// Own promoters next to a royal present from the start (its shelter).
+    RoyalShelter,
+}
+
+/// Terms of each kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KindTerm {
+    /// Material.
+    Value,
+    /// Centralisation (1 in the centre, -1 in the corners).
+    Centre,
+    /// A promoter's advance: the square of the share of the way travelled.
+    Advance,
+    /// A promoter's file centralisation.
+    FileCentre,
+    /// Squares the piece attacks by leaps and plain rides, own pieces
+    /// excepted.
+    Mobility,
+    /// Having two or more of the kind (the bishop pair).
+    Pair,
+    /// An orthogonal rider on a file without own promoters (open or
+    /// half-open).
+    OpenFile,
+}
+
+/// Names of the position terms (`Term`), in order.
+pub const TERM_NAMES: [&str; 14] = [
+    "tempo",
+    "passed",
+    "passed_advance",
+    "royal_back",
+    "royal_centre",
+    "royal_attackers",
+    "royal_near1",
+    "royal_near2",
+    "crowner_near",
+    "shock_file",
+    "shock_pair",
+    "doubled",
+    "isolated",
+    "royal_shelter",
+];
+pub(crate) const TERMS: [Term; 14] = [
+    Term::Tempo,
+    Term::Passed,
+    Term::PassedAdvance,
+    Term::RoyalBack,
+    Term::RoyalCentre,
+    Term::RoyalAttackers,
+    Term::RoyalNear1,
+    Term::RoyalNear2,
+    Term::CrownerNear,
+    Term::ShockFile,
+    Term::ShockPair,
+    Term::Doubled,
+    Term::Isolated,
+    Term::RoyalShelter,
+];
+/// Names of the per-kind terms (`KindTerm`), in order.
+pub const KIND_TERM_NAMES: [&str; 7] = ["value", "centre", "advance", "file_centre", "mobility", "pair", "open_file"];
+pub(crate) const KIND_TERMS: [KindTerm; 7] = [
+    KindTerm::Value,
+    KindTerm::Centre,
+    KindTerm::Advance,
+    KindTerm::FileCentre,
+    KindTerm::Mobility,
+    KindTerm::Pair,
+    KindTerm::OpenFile,
+];
+
+/// Number of parameters (pairs) in a [`Weights`].
+pub const NPARAMS: usize = TERMS.len() + NKINDS * KIND_TERMS.len();
+/// Largest magnitude a weight may take.
+pub const MAX_WEIGHT: f64 = 100_000.0;
+
+/// The parameter index of a position term.
+#[inline(always)]
+pub const fn term(t: Term) -> usize {
+    t as usize
+}
+
+/// The parameter index of a kind's term.
+#[inline(always)]
+pub const fn kind_term(k: Kind, t: KindTerm) -> usize {
+    TERMS.len() + k.idx() * KIND_TERMS.len() + t as usize
+}
+
+/// Every evaluation weight of a variant, by parameter index.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights {
+    pairs: Vec<Pair>,
+}
+
+impl Eq for Weights {}
+
+impl Hash for Weights {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        for p in &self.pairs {
+            p[0].to_bits().hash(h);
+            p[1].to_bits().hash(h);
+        }
+    }
+}
+
+impl Weights {
+    /// Every weight zero.
+    pub fn zero() -> Weights {
+        Weights { pairs: vec![[0.0; 2]; NPARAMS] }
+    }
+
+    /// The weight of parameter `i`.
+    #[inline(always)]
+    pub fn get(&self, i: usize) -> Pair {
+        self.pairs[i]
+    }
+
+    /// Set parameter `i` (negative zero is stored as zero, so equal weights
+    /// hash equally).
+    pub fn set(&mut self, i: usize, p: Pair) {
+        self.pairs[i] = p.map(|x| if x == 0.0 { 0.0 } else { x });
+    }
+}
