@@ -222,3 +222,18 @@ def test_any_weights_file_reads_or_raises_a_value_error(tmp_path_factory, pairs,
         fairyforge.Board("chess").search(depth=1, weights=str(path))
     except fairyforge.InvalidVariantError as e:
         assert "w.toml" in str(e)
+
+
+def test_fit_keeps_frozen_terms_and_names_unknown_ones():
+    board = fairyforge.Board("chess")
+    games = [
+        tune.Game("chess", {}, None, ("e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"), 1.0),
+        tune.Game("chess", {}, None, ("d2d4", "d7d5", "c2c4", "e7e6", "b1c3", "g8f6"), 0.0),
+    ]
+    train, held = tune.split(games, 0.0, 1, 0)
+    t = tune.fit(board, train, held, epochs=30, rate=5.0, frozen=["mobility", "tempo"])
+    assert t.terms["tempo"][0] == t.terms["tempo"][1]
+    assert all(a == b for n, (a, b) in t.terms.items() if n.endswith(".mobility"))
+    assert any(a != b for n, (a, b) in t.terms.items() if n.endswith(".centre"))
+    with pytest.raises(fairyforge.InvalidOptionError, match="shock_file.*is not a term of chess"):
+        tune.fit(board, train, held, epochs=1, frozen=["shock_file"])

@@ -376,6 +376,7 @@ def _tune(
     rate: float = 1.0,
     l2: float = 0.0,
     report_every: int = 25,
+    frozen: list[str] = ...,
 ) -> dict[str, Any]: ...
 def time_limits(
     remaining_ms: int, increment_ms: int = 0, moves_to_go: int | None = None, overhead_ms: int = 30

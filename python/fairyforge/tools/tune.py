@@ -144,10 +144,13 @@ def fit(
     rate: float = 1.0,
     l2: float = 0.0,
     report_every: int = 25,
+    frozen: Sequence[str] = (),
 ) -> Tuning:
     """Fit the weights of ``board``'s variant (starting from its own, or
     from the ``weights`` file) to the positions, with a ridge ``l2`` per
-    squared centipawn of change; see the module text."""
+    squared centipawn of change, every term named in ``frozen`` (a term, or
+    a per-kind term such as ``mobility`` for every kind) kept; see the
+    module text."""
     if not train:
         raise fairyforge.InvalidOptionError(
             "invalid option games: no quiet position to train on (more games, or a lower --skip)"
@@ -161,6 +164,7 @@ def fit(
         rate,
         l2,
         report_every,
+        list(frozen),
     )
     return Tuning(
         k=d["k"],

@@ -651,6 +651,12 @@ def register(sub: Any) -> None:
     p.add_argument("--epochs", type=int, default=1000, help="epochs of Adam (default: 1000)")
     p.add_argument("--rate", type=float, default=1.0, help="Adam step in centipawns (default: 1.0)")
     p.add_argument(
+        "--freeze",
+        metavar="TERM,TERM",
+        help="keep these terms at their start weights: names such as tempo or knight.value, "
+        "or a per-kind term such as mobility for every kind (default: none)",
+    )
+    p.add_argument(
         "--l2",
         type=float,
         default=1e-7,

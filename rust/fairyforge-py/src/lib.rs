@@ -1228,7 +1228,7 @@ fn position(variant: &str, fen: Option<&str>, options: Option<&Bound<'_, PyDict>
 /// White's score) pairs, `weights` a weights file to start from. Returns
 /// the fit as a dict; see `fairyforge.tools.tune`.
 #[pyfunction]
-#[pyo3(signature = (board, train, held, weights=None, epochs=Int::from(1000), rate=1.0, l2=0.0, report_every=Int::from(25)))]
+#[pyo3(signature = (board, train, held, weights=None, epochs=Int::from(1000), rate=1.0, l2=0.0, report_every=Int::from(25), frozen=Vec::new()))]
 #[allow(clippy::too_many_arguments)]
 fn _tune<'py>(
     py: Python<'py>,
@@ -1240,6 +1240,7 @@ fn _tune<'py>(
     rate: f64,
     l2: f64,
     report_every: Int,
+    frozen: Vec<Text>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let v = board.borrow().inner.variant.clone();
     let epochs = epochs.unsigned("epochs", 1, 1_000_000)? as usize;
@@ -1262,7 +1263,22 @@ fn _tune<'py>(
     };
     let (train, held) = (samples(train, "train")?, samples(held, "held")?);
     let active = fairyforge::Weights::active(&v);
-    let params: Vec<usize> = active.iter().map(|&(i, _)| i).collect();
+    // A frozen name is a term (`knight.mobility`, `tempo`) or a per-kind
+    // term for every kind (`mobility`).
+    let is_frozen =
+        |name: &str| frozen.iter().any(|f| f.0 == name || name.split_once('.').is_some_and(|(_, t)| t == f.0));
+    for f in &frozen {
+        if !active.iter().any(|(_, n)| n == &f.0 || n.split_once('.').is_some_and(|(_, t)| t == f.0)) {
+            let names: Vec<&str> = active.iter().map(|(_, n)| n.as_str()).collect();
+            return Err(InvalidOptionError::new_err(format!(
+                "invalid option frozen: {:?} is not a term of {} (its terms: {})",
+                f.0,
+                v.name,
+                names.join(", ")
+            )));
+        }
+    }
+    let params: Vec<usize> = active.iter().filter(|(_, n)| !is_frozen(n)).map(|&(i, _)| i).collect();
     let o = fairyforge::FitOptions { epochs, rate, l2, report_every };
     let f = py.detach(|| fairyforge::fit(&start, &params, &train, &held, o));
     let d = PyDict::new(py);
