@@ -122,8 +122,8 @@ class Board(_core.Board):
         ``multipv > 1`` (:meth:`search_multipv` always returns the list, and
         is what typed code calls). ``eval="material"`` and ``plain=True``
         give the weaker reference players used by matches. Every call starts
-        with a fresh table of ``hash_mb`` MiB; a :class:`fairyforge.Engine`
-        keeps its table between searches."""
+        with a fresh table of ``hash_mb`` MiB and fresh move-ordering
+        history; a :class:`fairyforge.Engine` keeps both between searches."""
         results = self._search(depth, nodes, movetime, multipv, threads, hash_mb, eval, plain, info)
         return results if multipv > 1 else results[0]
 
