@@ -127,9 +127,9 @@ class Board(_core.Board):
         is what typed code calls). ``eval="material"`` and ``plain=True``
         give the weaker reference players used by matches; ``weights`` is a
         weights file for the board's variant (``fairyforge tune`` writes
-        them; docs/TUNING.md) replacing its evaluation weights. Every call starts
-        with a fresh table of ``hash_mb`` MiB; a :class:`fairyforge.Engine`
-        keeps its table between searches."""
+        them; docs/TUNING.md) replacing its evaluation weights. Every call
+        starts with a fresh table of ``hash_mb`` MiB and fresh move-ordering
+        history; a :class:`fairyforge.Engine` keeps both between searches."""
         path = None if weights is None else os.fspath(weights)
         results = self._search(
             depth, nodes, movetime, multipv, threads, hash_mb, eval, plain, info, path

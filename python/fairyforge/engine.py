@@ -1,5 +1,6 @@
-"""A persistent searcher: :class:`Engine` keeps its transposition table
-between searches, as a UCI engine does between the moves of a game, and
+"""A persistent searcher: :class:`Engine` keeps its transposition table and
+move-ordering history between searches, as a UCI engine does between the
+moves of a game, and
 turns a clock into search limits with :func:`time_limits`.
 
 >>> import fairyforge
@@ -36,12 +37,13 @@ class Engine(_core.Engine):
     ``Engine("burden", hash_mb=64, threads=2, royal="maharajah")``: the
     variant and its options as for :class:`fairyforge.Board`, a table of
     ``hash_mb`` MiB and ``threads`` search threads. Searching the moves of
-    one game with one engine reuses the table, so each search starts from
-    what the earlier ones found; :meth:`new_game` forgets it all (the next
-    search is then exactly a fresh engine's). ``hashfull`` is the table's
-    fill in permille, :meth:`resize` replaces the table. One search at a
-    time per engine: a second one started meanwhile from another thread
-    raises ``RuntimeError``.
+    one game with one engine reuses the table and the quiet-move history
+    (halved at each search), so each search starts from what the earlier
+    ones found; :meth:`new_game` forgets it all (the next search is then
+    exactly a fresh engine's). ``hashfull`` is the table's fill in permille,
+    :meth:`resize` replaces the table (and forgets the history). One
+    search at a time per engine: a second one started meanwhile from
+    another thread raises ``RuntimeError``.
     """
 
     @overload

@@ -1,7 +1,8 @@
 //! The search through Python: its results as values ([`Score`], [`Info`],
 //! [`SearchResult`]) and a persistent [`Engine`] that keeps its
-//! transposition table between searches, as a UCI engine does between the
-//! moves of a game. `Board._search` (a fresh table per call) and
+//! transposition table and move-ordering history between searches, as a
+//! UCI engine does between the moves of a game. `Board._search` (a fresh
+//! table and history per call) and
 //! `Engine._search` share one path: [`run`].
 
 use super::args::{opt, Int, Text, MAX_MULTIPV, MAX_THREADS};
@@ -272,7 +273,8 @@ pub(crate) fn weights(variant: &fairyforge::Variant, path: Option<&str>) -> PyRe
 }
 
 /// Search `board` detached from the interpreter (Ctrl-C stops it), with
-/// `engine`'s table or, without one, a fresh table of `limits.hash_mb`;
+/// `engine`'s table and history or, without one, fresh ones (a table of
+/// `limits.hash_mb`);
 /// `info` is called with an [`Info`] after every iteration, and an error it
 /// raises stops the search and is raised here.
 pub(crate) fn run(
@@ -336,8 +338,8 @@ pub(crate) fn run(
         .collect())
 }
 
-/// A searcher for one variant that keeps its transposition table between
-/// searches; see `fairyforge.Engine`. One search at a time: another call
+/// A searcher for one variant that keeps its transposition table and
+/// move-ordering history between searches; see `fairyforge.Engine`. One search at a time: another call
 /// while it searches raises `RuntimeError`.
 #[pyclass(module = "fairyforge", name = "Engine", subclass)]
 pub(crate) struct PyEngine {
@@ -409,8 +411,8 @@ impl PyEngine {
     fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
-    /// Replace the table by an empty one of `hash_mb` MiB (nothing happens
-    /// when the size is unchanged).
+    /// Replace the table by an empty one of `hash_mb` MiB and forget the
+    /// history (nothing happens when the size is unchanged).
     fn resize(&self, hash_mb: Int) -> PyResult<()> {
         let hash_mb = hash_mb.unsigned("hash_mb", 1, fairyforge::MAX_HASH_MB as u64)? as usize;
         self.engine()?.resize(hash_mb).map_err(to_py)

@@ -303,6 +303,42 @@ fn ucinewgame_between_variants() {
     s.close(Duration::from_secs(2));
 }
 
+/// The final node count of `go depth` on the current position.
+fn nodes_at_depth(s: &mut Session, d: u32) -> u64 {
+    s.send(&format!("go depth {d}"));
+    let lines = s.until_prefix("bestmove");
+    let info = lines.iter().rev().find(|l| l.contains(" nodes ")).expect("an info line");
+    info.split(" nodes ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap()
+}
+
+/// `ucinewgame` forgets what the searches of the last game learnt (table
+/// and history): the next search is a fresh session's, node for node.
+#[test]
+fn ucinewgame_searches_as_a_fresh_engine() {
+    for name in ["chess", "burden"] {
+        let moves = random_game(&variant(name), 8, 7).join(" ");
+        let position = format!("position startpos moves {moves}");
+        let mut fresh = session(name);
+        fresh.send(&position);
+        let expected = nodes_at_depth(&mut fresh, 5);
+        fresh.close(Duration::from_secs(2));
+        let mut s = session(name);
+        let words: Vec<&str> = moves.split(' ').collect();
+        for i in 0..words.len() {
+            s.send(&if i == 0 {
+                "position startpos".to_string()
+            } else {
+                format!("position startpos moves {}", words[..i].join(" "))
+            });
+            nodes_at_depth(&mut s, 5);
+        }
+        s.send("ucinewgame");
+        s.send(&position);
+        assert_eq!(nodes_at_depth(&mut s, 5), expected, "{name}");
+        s.close(Duration::from_secs(2));
+    }
+}
+
 #[test]
 fn go_perft_gives_the_known_counts_in_stockfish_format() {
     for (name, depth, total, probe) in [

@@ -392,6 +392,56 @@ fn fixed_depth_search_is_deterministic() {
     }
 }
 
+/// An engine is deterministic from fresh, learns across the searches of a
+/// game (table and quiet-move history), and after `new_game` searches
+/// exactly as a fresh engine again.
+#[test]
+fn engine_history_persists_within_a_game_and_new_game_forgets_it() {
+    let cases = [
+        ("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 6),
+        ("burden", "8/pppppppp/pppppppp/pppppppp/PPPPPPPP/PPPPPPPP/PPPPPPPP/8 w - - 0 1", 4),
+    ];
+    let stop = AtomicBool::new(false);
+    let key = |r: &SearchResult| (r.best_move, r.score, r.pv.clone(), r.nodes, r.depth, r.seldepth);
+    for (name, fen, d) in cases {
+        let (_, p) = position(name, fen);
+        let limits = depth(d);
+        // (a) Two fresh engines and `search` give the same search.
+        let fresh = key(&run(&p, &limits)[0]);
+        let mut engine = fairyforge::Engine::new(16).unwrap();
+        assert_eq!(key(&engine.search(&p, &[], &limits, &stop, &mut |_| {})[0]), fresh, "{name}");
+        let mut other = fairyforge::Engine::new(16).unwrap();
+        assert_eq!(key(&other.search(&p, &[], &limits, &stop, &mut |_| {})[0]), fresh, "{name}");
+        // A few moves of a game along the principal variation: the engine
+        // searches with what it learnt, so not as a fresh engine does.
+        let mut game = p;
+        let mut keys = Vec::new();
+        let mut differs = false;
+        for _ in 0..4 {
+            let r = engine.search(&game, &keys, &limits, &stop, &mut |_| {});
+            let Some(m) = r[0].best_move else { break };
+            keys.push(game.key());
+            game = game.after(m);
+            let learnt = key(&engine.search(&game, &keys, &limits, &stop, &mut |_| {})[0]);
+            differs |= learnt.3 != run(&game, &limits)[0].nodes;
+        }
+        assert!(differs, "{name}: the engine never searched differently from a fresh one");
+        // (b) After new_game: exactly a fresh engine's search, of the start
+        // position and of the last one of the game.
+        engine.new_game();
+        assert_eq!(key(&engine.search(&p, &[], &limits, &stop, &mut |_| {})[0]), fresh, "{name}");
+        engine.new_game();
+        let last = key(&engine.search(&game, &keys, &limits, &stop, &mut |_| {})[0]);
+        let stop2 = AtomicBool::new(false);
+        let fresh_last = search(&game, &keys, &limits, &stop2, &mut |_| {}).unwrap();
+        assert_eq!(last, key(&fresh_last[0]), "{name}");
+        // Resizing the table forgets the history as well.
+        engine.search(&game, &keys, &limits, &stop, &mut |_| {});
+        engine.resize(8).unwrap();
+        assert_eq!(key(&engine.search(&p, &[], &limits, &stop, &mut |_| {})[0]), fresh, "{name}");
+    }
+}
+
 #[test]
 fn stopped_search_still_returns_a_legal_move() {
     let (_, p) = position("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");

@@ -71,7 +71,10 @@
 //! finish even at depth 2).
 //!
 //! With one thread, a fixed-depth search from a fresh table is fully
-//! deterministic: same best move, score and node count.
+//! deterministic: same best move, score and node count. An [`Engine`]
+//! carries the quiet-move history (halved) from one search of a game to the
+//! next, as it does its table; [`Engine::new_game`] forgets both, so its
+//! next search is a fresh one.
 //!
 //! # Memory
 //!
@@ -249,11 +252,14 @@ pub fn search(
     Ok(Engine::new(limits.hash_mb)?.search(pos, history, limits, stop, info))
 }
 
-/// A searcher that keeps its transposition table between searches, as a
-/// UCI engine does between the moves of a game.
+/// A searcher that keeps its transposition table and its quiet-move
+/// history between searches, as a UCI engine does between the moves of a
+/// game (each search starts from the last one's history, halved).
 pub struct Engine {
     tt: TranspositionTable,
     hash_mb: usize,
+    /// The last search's quiet-move history (empty: none yet).
+    history: Vec<i32>,
 }
 
 impl Engine {
@@ -261,7 +267,7 @@ impl Engine {
     /// [`MAX_HASH_MB`](crate::MAX_HASH_MB)); an error when the size is out of range or the
     /// memory cannot be had.
     pub fn new(hash_mb: usize) -> Result<Engine, Error> {
-        Ok(Engine { tt: TranspositionTable::new(hash_mb)?, hash_mb })
+        Ok(Engine { tt: TranspositionTable::new(hash_mb)?, hash_mb, history: Vec::new() })
     }
 
     /// Size of the table in MiB.
@@ -269,19 +275,23 @@ impl Engine {
         self.hash_mb
     }
 
-    /// Replace the table by an empty one of `hash_mb` MiB (a no-op when
-    /// the size is unchanged); on an error the old table is kept.
+    /// Replace the table by an empty one of `hash_mb` MiB and forget the
+    /// history (a no-op when the size is unchanged); on an error the old
+    /// table is kept.
     pub fn resize(&mut self, hash_mb: usize) -> Result<(), Error> {
         if hash_mb != self.hash_mb {
             self.tt = TranspositionTable::new(hash_mb)?;
             self.hash_mb = hash_mb;
+            self.history.clear();
         }
         Ok(())
     }
 
-    /// Forget everything learnt: the next search starts as a fresh one.
+    /// Forget everything learnt (table and history): the next search
+    /// starts as a fresh one.
     pub fn new_game(&mut self) {
         self.tt.clear();
+        self.history.clear();
     }
 
     /// Transposition-table fill in permille.
@@ -289,8 +299,8 @@ impl Engine {
         self.tt.hashfull()
     }
 
-    /// [`search`] with this engine's table (`limits.hash_mb` is ignored:
-    /// see [`Engine::resize`]).
+    /// [`search`] with this engine's table and history (`limits.hash_mb`
+    /// is ignored: see [`Engine::resize`]).
     pub fn search(
         &mut self,
         pos: &AnyPosition,
@@ -300,8 +310,8 @@ impl Engine {
         info: &mut dyn FnMut(&Info),
     ) -> Vec<SearchResult> {
         match pos {
-            AnyPosition::Small(p) => search_position(&self.tt, p, history, limits, stop, info),
-            AnyPosition::Large(p) => search_position(&self.tt, p, history, limits, stop, info),
+            AnyPosition::Small(p) => search_position(&self.tt, &mut self.history, p, history, limits, stop, info),
+            AnyPosition::Large(p) => search_position(&self.tt, &mut self.history, p, history, limits, stop, info),
         }
     }
 }

@@ -103,6 +103,20 @@ pub(crate) fn gravity(h: &mut i32, bonus: i32) {
     *h += bonus - *h * bonus.abs() / HISTORY_MAX;
 }
 
+/// The quiet-move history a search starts from: the one `saved` by the
+/// engine's last search, each entry halved so that this search's cutoffs
+/// soon outweigh the last one's, or zeros when there is none for boards of
+/// `squares` squares (a fresh engine, or after a new game). Indexed by
+/// side, from and to square.
+pub(crate) fn aged_history(saved: &[i32], squares: usize) -> Vec<i32> {
+    let len = 2 * squares * squares;
+    if saved.len() == len {
+        saved.iter().map(|&h| h / 2).collect()
+    } else {
+        vec![0; len]
+    }
+}
+
 /// A move [`Sink`] that appends the legal moves with their ordering scores
 /// straight to the search's buffer: the TT move first (or left out when
 /// already searched), captures and promotions by MVV-LVA, then killers, then

@@ -1,10 +1,13 @@
 //! The threads of one search (Lazy SMP): the helpers start, the main thread
 //! reports, and the lines of its last completed iteration are the result.
+//! Every thread starts from a copy of the engine's saved quiet-move history
+//! (aged); the main thread's is saved for the next search.
 
 use crate::bitboard::BitSet;
 use crate::board::position::Position;
 use crate::rules::tables::Tables;
 use crate::search::eval::Evaluator;
+use crate::search::ordering::aged_history;
 use crate::search::shared::{nps, Shared};
 use crate::search::tt::TranspositionTable;
 use crate::search::worker::{shock_score, Worker};
@@ -12,11 +15,13 @@ use crate::search::{Info, Limits, Score, SearchResult};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-/// [`search`] on a position of either bitboard width, with a given table.
-/// With [`Limits::weights`], the position moves to the tables of its
-/// variant with those weights first.
+/// [`search`] on a position of either bitboard width, with a given table
+/// and the quiet-move history `saved` by the last search (empty: none),
+/// which is replaced by this search's. With [`Limits::weights`], the
+/// position moves to the tables of its variant with those weights first.
 pub(super) fn search_position<B: BitSet>(
     tt: &TranspositionTable,
+    saved: &mut Vec<i32>,
     pos: &Position<B>,
     history: &[u64],
     limits: &Limits,
@@ -27,7 +32,7 @@ pub(super) fn search_position<B: BitSet>(
         let mut v = pos.tables.variant.clone();
         v.weights = Some(w.clone());
         let moved = pos.with_tables(Tables::shared(&v));
-        return search_position(tt, &moved, history, &Limits { weights: None, ..limits.clone() }, stop, info);
+        return search_position(tt, saved, &moved, history, &Limits { weights: None, ..limits.clone() }, stop, info);
     }
     let start = Instant::now();
     let threads = limits.threads.max(1);
@@ -47,7 +52,8 @@ pub(super) fn search_position<B: BitSet>(
     }
     keys.push(pos.key());
 
-    let mut main = Worker::new(0, &shared, &eval, &keys);
+    let history = aged_history(saved, pos.tables.geo.size.squares());
+    let mut main = Worker::new(0, &shared, &eval, &keys, history.clone());
     if main.root_moves(pos) == 0 {
         let in_check = pos.is_check();
         let s = if let Some(s) = shock_score(pos, 0) { s } else { main.no_move_score(in_check, 0) };
@@ -64,13 +70,13 @@ pub(super) fn search_position<B: BitSet>(
     }
     let lines = std::thread::scope(|s| {
         for id in 1..threads {
-            let (shared, eval, keys) = (&shared, &eval, &keys);
+            let (shared, eval, keys, history) = (&shared, &eval, &keys, &history);
             let pos = *pos;
             let helper = std::thread::Builder::new()
                 .name(format!("fairyforge-search-{id}"))
                 .stack_size(64 << 20)
                 .spawn_scoped(s, move || {
-                    let mut w = Worker::new(id, shared, eval, keys);
+                    let mut w = Worker::new(id, shared, eval, keys, history.clone());
                     w.root_moves(&pos);
                     w.iterate(&pos, None);
                 });
@@ -83,6 +89,7 @@ pub(super) fn search_position<B: BitSet>(
         shared.abort.store(true, Ordering::Relaxed);
         lines
     });
+    *saved = main.into_history();
     let nodes = shared.total_nodes();
     let time_ms = start.elapsed().as_millis() as u64;
     let nps = nps(nodes, start);

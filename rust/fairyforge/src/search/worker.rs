@@ -89,7 +89,8 @@ pub(super) struct Worker<'a, B: BitSet> {
     /// This thread's cache of the evaluation's passed-promoter term.
     passed: PassedCache<B>,
     killers: Vec<[Move; 2]>,
-    /// History by side, from and to square.
+    /// History by side, from and to square (carried over from the
+    /// engine's last search, aged: [`aged_history`](crate::search::ordering::aged_history)).
     history: Vec<i32>,
     squares: usize,
     pv: Vec<Move>,
@@ -107,8 +108,18 @@ pub(super) struct Worker<'a, B: BitSet> {
 }
 
 impl<'a, B: BitSet> Worker<'a, B> {
-    pub(super) fn new(id: usize, shared: &'a Shared<'a>, eval: &'a Evaluator<B>, keys: &[u64]) -> Worker<'a, B> {
+    /// A thread of the search numbered `id` (0: the main thread), starting
+    /// from the game's position keys `keys` and the quiet-move `history`
+    /// (`2 * squares * squares` entries).
+    pub(super) fn new(
+        id: usize,
+        shared: &'a Shared<'a>,
+        eval: &'a Evaluator<B>,
+        keys: &[u64],
+        history: Vec<i32>,
+    ) -> Worker<'a, B> {
         let squares = eval.tables().geo.size.squares();
+        debug_assert_eq!(history.len(), 2 * squares * squares);
         Worker {
             id,
             shared,
@@ -120,7 +131,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             buf: MoveBuf::new(),
             passed: PassedCache::new(),
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
-            history: vec![0; 2 * squares * squares],
+            history,
             squares,
             pv: vec![Move::NONE; PV_STRIDE * PV_STRIDE],
             pv_len: vec![0; PV_STRIDE],
@@ -132,6 +143,11 @@ impl<'a, B: BitSet> Worker<'a, B> {
             lmr: lmr_table(),
             check_zone: check_zones(eval.tables()),
         }
+    }
+
+    /// The quiet-move history learnt, for the engine to keep.
+    pub(super) fn into_history(self) -> Vec<i32> {
+        self.history
     }
 
     /// Fill the root move list (ordered by MVV-LVA); returns its length.
