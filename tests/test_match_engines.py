@@ -147,7 +147,7 @@ def test_uci_client_reports_bad_engines_and_options(capsys):
         (["--b", "uci:"], "uci: needs the engine's command"),
         (["--b", "stockfish"], "expected full, material, plain or uci:COMMAND"),
         (["--b", f"uci:{fake('good')}", "--b-option", "Hash"], "expected Name=Value"),
-        (["--a-option", "Hash=1"], "only a uci: player takes engine options"),
+        (["--a-option", "Hash=1"], "own players take only EvalFile=FILE"),
         (["--b", f"uci:{fake('good')}", "-v", "all"], "name the variant"),
         (["--tc", "fast"], "invalid time control 'fast'"),
         (["--games", "0"], "--games: 0 (at least 1)"),

@@ -38,9 +38,9 @@ def test_a_weights_file_changes_the_search_the_same_way_everywhere(tmp_path):
     assert (weighed.nodes, weighed.pv) != (plain.nodes, plain.pv)
     again = fairyforge.Engine("chess").search(board, depth=6, weights=path)
     assert (again.nodes, again.score, again.pv) == (weighed.nodes, weighed.score, weighed.pv)
-    # The defaults written out as a file change nothing.
+    # A file that sets no term changes nothing.
     info = fairyforge.variant("chess")
-    defaults = weights_file(tmp_path, 'variant = "chess"\n[eval]\ntempo = 10\n', "defaults.toml")
+    defaults = weights_file(tmp_path, 'variant = "chess"\n', "defaults.toml")
     same = board.search(depth=6, weights=defaults)
     assert (same.nodes, same.pv) == (plain.nodes, plain.pv), info.name
 

@@ -377,6 +377,7 @@ def _tune(
     l2: float = 0.0,
     report_every: int = 25,
     frozen: list[str] = ...,
+    anchor: str | None = None,
 ) -> dict[str, Any]: ...
 def time_limits(
     remaining_ms: int, increment_ms: int = 0, moves_to_go: int | None = None, overhead_ms: int = 30

@@ -10,6 +10,7 @@ Subcommands:
   study    self-play balance studies of a variant and its option grid
   values   piece values measured by self-play from imbalanced starts
   openings opening trees of played games and books from MultiPV searches
+  tune     fit the evaluation weights to game results (Texel's method)
   uci      speak UCI on standard input and output (for GUIs and tools)
   xboard   speak XBoard/CECP v2 on standard input and output
   variants list every variant (built-in, shipped examples, loaded files)

@@ -145,12 +145,14 @@ def fit(
     l2: float = 0.0,
     report_every: int = 25,
     frozen: Sequence[str] = (),
+    anchor: str | None = None,
 ) -> Tuning:
     """Fit the weights of ``board``'s variant (starting from its own, or
     from the ``weights`` file) to the positions, with a ridge ``l2`` per
     squared centipawn of change, every term named in ``frozen`` (a term, or
-    a per-kind term such as ``mobility`` for every kind) kept; see the
-    module text."""
+    a per-kind term such as ``mobility`` for every kind) kept, and with
+    ``anchor`` (a kind's name) every weight scaled after the fit so that
+    that kind is worth what it was worth before; see the module text."""
     if not train:
         raise fairyforge.InvalidOptionError(
             "invalid option games: no quiet position to train on (more games, or a lower --skip)"
@@ -165,6 +167,7 @@ def fit(
         l2,
         report_every,
         list(frozen),
+        anchor,
     )
     return Tuning(
         k=d["k"],

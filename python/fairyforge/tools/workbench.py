@@ -651,6 +651,12 @@ def register(sub: Any) -> None:
     p.add_argument("--epochs", type=int, default=1000, help="epochs of Adam (default: 1000)")
     p.add_argument("--rate", type=float, default=1.0, help="Adam step in centipawns (default: 1.0)")
     p.add_argument(
+        "--anchor",
+        metavar="KIND",
+        help="after the fit, scale every weight so that this kind keeps its middlegame value "
+        "(for a start whose scale the results do not bear out) (default: none)",
+    )
+    p.add_argument(
         "--freeze",
         metavar="TERM,TERM",
         help="keep these terms at their start weights: names such as tempo or knight.value, "

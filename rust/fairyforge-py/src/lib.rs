@@ -1228,7 +1228,7 @@ fn position(variant: &str, fen: Option<&str>, options: Option<&Bound<'_, PyDict>
 /// White's score) pairs, `weights` a weights file to start from. Returns
 /// the fit as a dict; see `fairyforge.tools.tune`.
 #[pyfunction]
-#[pyo3(signature = (board, train, held, weights=None, epochs=Int::from(1000), rate=1.0, l2=0.0, report_every=Int::from(25), frozen=Vec::new()))]
+#[pyo3(signature = (board, train, held, weights=None, epochs=Int::from(1000), rate=1.0, l2=0.0, report_every=Int::from(25), frozen=Vec::new(), anchor=None))]
 #[allow(clippy::too_many_arguments)]
 fn _tune<'py>(
     py: Python<'py>,
@@ -1241,6 +1241,7 @@ fn _tune<'py>(
     l2: f64,
     report_every: Int,
     frozen: Vec<Text>,
+    anchor: Option<Text>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let v = board.borrow().inner.variant.clone();
     let epochs = epochs.unsigned("epochs", 1, 1_000_000)? as usize;
@@ -1279,7 +1280,19 @@ fn _tune<'py>(
         }
     }
     let params: Vec<usize> = active.iter().filter(|(_, n)| !is_frozen(n)).map(|&(i, _)| i).collect();
-    let o = fairyforge::FitOptions { epochs, rate, l2, report_every };
+    let anchor = match anchor {
+        None => None,
+        Some(a) => {
+            let name = format!("{}.value", a.0);
+            Some(active.iter().find(|(_, n)| *n == name).map(|&(i, _)| i).ok_or_else(|| {
+                InvalidOptionError::new_err(format!(
+                    "invalid option anchor: {:?} is not a valued kind of {}",
+                    a.0, v.name
+                ))
+            })?)
+        }
+    };
+    let o = fairyforge::FitOptions { epochs, rate, l2, report_every, anchor };
     let f = py.detach(|| fairyforge::fit(&start, &params, &train, &held, o));
     let d = PyDict::new(py);
     d.set_item("k", f.k)?;

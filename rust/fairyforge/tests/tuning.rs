@@ -72,7 +72,9 @@ fn the_trace_is_the_evaluation() {
 
 #[test]
 fn mobility_weights_enter_the_evaluation() {
-    let v = Variant::new("chess", &[]).unwrap();
+    // Chess with the built-in defaults (no mobility), not its shipped fit.
+    let mut v = Variant::new("chess", &[]).unwrap();
+    v.weights = None;
     let mut w = v.eval_weights();
     w.set(named(&v, "knight.mobility"), [4.0, 4.0]);
     let text = v.write_weights(&w);
@@ -188,7 +190,7 @@ fn the_fit_moves_toward_the_weights_that_made_the_results() {
         .collect();
     let (held, train) = samples.split_at(samples.len() / 5);
     let start = v.eval_weights();
-    let o = FitOptions { epochs: 300, rate: 5.0, l2: 0.0, report_every: 10 };
+    let o = FitOptions { epochs: 300, rate: 5.0, l2: 0.0, report_every: 10, anchor: None };
     let f = fit(&start, &[knight], train, held, o);
     assert!(f.after.0 < f.before.0, "training loss {:?} -> {:?}", f.before, f.after);
     // A strong ridge keeps the weight near its start.
@@ -204,6 +206,14 @@ fn the_fit_moves_toward_the_weights_that_made_the_results() {
         "only the named parameter moves"
     );
     assert_eq!(f.curve.first().map(|c| c.0), Some(0));
+    // Anchored on the knight, the fit scales every weight back so that the
+    // knight is worth its start again, and k takes the scale: the same loss.
+    let anchored =
+        fit(&start, &[knight, named(&v, "pawn.value")], train, held, FitOptions { anchor: Some(knight), ..o });
+    assert!((anchored.weights.get(knight)[0] - start.get(knight)[0]).abs() < 0.01);
+    let free = fit(&start, &[knight, named(&v, "pawn.value")], train, held, o);
+    assert!((anchored.after.0 - free.after.0).abs() < 1e-4, "{:?} {:?}", anchored.after, free.after);
+    assert!(anchored.k > free.k);
 }
 
 #[test]
@@ -224,4 +234,17 @@ fn the_optional_terms_count_what_they_name() {
     assert_eq!(count("royal_shelter"), 1.0);
     assert_eq!(count("knight.pair"), 0.0);
     assert_eq!(count("tempo"), 1.0);
+}
+
+#[test]
+fn eval_tables_are_not_inherited() {
+    let chess = Variant::new("chess", &[]).unwrap();
+    let text = "name = \"chess-plain-eval\"\nbase = \"chess\"\n";
+    let v = Variant::from_toml(text, "plain.toml", &fairyforge::Registry).unwrap();
+    assert_eq!(v.weights, None);
+    let mut same_rules = chess.clone();
+    same_rules.weights = None;
+    same_rules.name = v.name.clone();
+    same_rules.description = v.description.clone();
+    assert_eq!(v, same_rules, "everything but the weights is inherited");
 }

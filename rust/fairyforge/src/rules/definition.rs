@@ -166,6 +166,8 @@ fn merge(base: &mut Table, over: &Table) {
 }
 
 /// Resolve inheritance: the table with its `base` chain merged under it.
+/// Evaluation weights (`[eval]`) are not inherited: they were fitted to
+/// the base's game, and a variant starts from its own defaults.
 pub fn resolve(raw: &Table, src: &Source, bases: &dyn Bases) -> Result<Table, Error> {
     let mut chain = vec![raw.clone()];
     let mut seen: Vec<String> = Vec::new();
@@ -183,8 +185,12 @@ pub fn resolve(raw: &Table, src: &Source, bases: &dyn Bases) -> Result<Table, Er
         chain.push(t);
     }
     let mut out = Table::new();
-    for t in chain.iter().rev() {
-        merge(&mut out, t);
+    for (i, t) in chain.iter().enumerate().rev() {
+        let mut t = t.clone();
+        if i > 0 {
+            t.remove("eval");
+        }
+        merge(&mut out, &t);
     }
     out.remove("base");
     Ok(out)

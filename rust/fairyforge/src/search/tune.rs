@@ -108,13 +108,20 @@ pub struct FitOptions {
     pub l2: f64,
     /// Report the losses every this many epochs.
     pub report_every: usize,
+    /// A parameter whose middlegame weight is brought back to its start by
+    /// scaling every weight after the fit (and dividing `k` by the same
+    /// factor, so the losses do not change): the fit may grow or shrink
+    /// the whole evaluation when its start predicts results on another
+    /// scale, and the search's margins are in centipawns of the start's
+    /// scale.
+    pub anchor: Option<usize>,
 }
 
 /// Fit the parameters `params` of `start` to `train` (see the module
 /// text). Every other parameter keeps its weight. The losses reported are
 /// the mean squared errors, without the ridge term.
 pub fn fit(start: &Weights, params: &[usize], train: &[Sample], held: &[Sample], o: FitOptions) -> Fit {
-    let FitOptions { epochs, rate, l2, report_every } = o;
+    let FitOptions { epochs, rate, l2, report_every, anchor } = o;
     let np = NPARAMS;
     let mut w: Vec<f64> = (0..np).flat_map(|i| start.get(i)).collect();
     let w0 = w.clone();
@@ -174,8 +181,19 @@ pub fn fit(start: &Weights, params: &[usize], train: &[Sample], held: &[Sample],
             }
         }
     }
-    let (_, best_epoch, bw) = best;
+    let (_, best_epoch, mut bw) = best;
+    let mut k = k;
     let mut weights = start.clone();
+    if let Some(a) = anchor.filter(|&a| bw[2 * a] != 0.0 && w0[2 * a] != 0.0) {
+        let scale = w0[2 * a] / bw[2 * a];
+        if scale > 0.0 {
+            bw.iter_mut().for_each(|x| *x *= scale);
+            k /= scale;
+            for i in 0..np {
+                weights.set(i, [round2(bw[2 * i]), round2(bw[2 * i + 1])]);
+            }
+        }
+    }
     for &p in params {
         weights.set(p, [round2(bw[2 * p]), round2(bw[2 * p + 1])]);
     }
