@@ -150,6 +150,20 @@ def test_tune_self_play_resume_and_pgn(capsys, tmp_path):
         doc["games"],
         doc["train_positions"],
     )
+    # The fit's options reach it from the command line.
+    fit = ["tune", "-v", "chess", "--pgn", str(pgn_file), "--skip", "4", "--epochs", "40"]
+    code, text = run_cli(
+        capsys, *fit, "--freeze", "mobility,tempo", "--l2", "0.001", "--out", str(tmp_path / "f")
+    )
+    assert code == 0, text
+    frozen = json.loads((tmp_path / "f" / "tune.json").read_text())["terms"]
+    assert frozen["tempo"][0] == frozen["tempo"][1]
+    assert all(a == b for n, (a, b) in frozen.items() if n.endswith(".mobility"))
+    assert any(a != b for n, (a, b) in frozen.items() if n.endswith(".value"))
+    code, text = run_cli(capsys, *fit, "--anchor", "knight", "--out", str(tmp_path / "a"))
+    assert code == 0, text
+    anchored = json.loads((tmp_path / "a" / "tune.json").read_text())["terms"]
+    assert anchored["knight.value"][1][0] == pytest.approx(anchored["knight.value"][0][0], abs=0.01)
 
 
 @pytest.mark.parametrize(

@@ -315,7 +315,17 @@ def cmd_tune(args: argparse.Namespace) -> int:
         highlight=False,
         soft_wrap=True,
     )
-    t = tune.fit(board, train, held, weights=args.weights, epochs=args.epochs, rate=args.rate)
+    t = tune.fit(
+        board,
+        train,
+        held,
+        weights=args.weights,
+        epochs=args.epochs,
+        rate=args.rate,
+        l2=args.l2,
+        frozen=[n.strip() for n in args.freeze.split(",") if n.strip()] if args.freeze else (),
+        anchor=args.anchor,
+    )
     (out / "weights.toml").write_text(t.weights, encoding="utf-8")
     document = {"variant": board.variant.name, "options": options, "games": len(games)}
     document.update(t.as_dict())
