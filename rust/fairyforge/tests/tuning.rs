@@ -248,3 +248,21 @@ fn eval_tables_are_not_inherited() {
     same_rules.description = v.description.clone();
     assert_eq!(v, same_rules, "everything but the weights is inherited");
 }
+
+#[test]
+fn burden_weights_follow_the_royal_and_the_army() {
+    let opts = |pairs: &[(&str, &str)]| pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect::<Vec<_>>();
+    let canonical = Variant::new("burden", &[]).unwrap();
+    assert!(canonical.weights.is_some(), "the shipped fit is the king's with pawns");
+    // A setup of other size keeps the pieces, and the weights.
+    assert_eq!(Variant::new("burden", &opts(&[("files", "6")])).unwrap().weights, canonical.weights);
+    // Knights only: another game, the defaults.
+    assert_eq!(Variant::new("burden", &opts(&[("army", "knights")])).unwrap().weights, None);
+    for royal in ["maharajah", "gryphon"] {
+        let v = Variant::new("burden", &opts(&[("royal", royal)])).unwrap();
+        assert_ne!(v.weights, canonical.weights, "{royal}");
+        if let Some(w) = &v.weights {
+            assert!(Weights::active(&v).iter().any(|(i, n)| n == &format!("{royal}.value") && w.get(*i)[0] != 0.0));
+        }
+    }
+}

@@ -166,8 +166,9 @@ fn merge(base: &mut Table, over: &Table) {
 }
 
 /// Resolve inheritance: the table with its `base` chain merged under it.
-/// Evaluation weights (`[eval]`) are not inherited: they were fitted to
-/// the base's game, and a variant starts from its own defaults.
+/// Evaluation weights (`[eval]`, and Burden's `[royal_eval]`) are not
+/// inherited: they were fitted to the base's game, and a variant starts
+/// from its own defaults.
 pub fn resolve(raw: &Table, src: &Source, bases: &dyn Bases) -> Result<Table, Error> {
     let mut chain = vec![raw.clone()];
     let mut seen: Vec<String> = Vec::new();
@@ -189,6 +190,7 @@ pub fn resolve(raw: &Table, src: &Source, bases: &dyn Bases) -> Result<Table, Er
         let mut t = t.clone();
         if i > 0 {
             t.remove("eval");
+            t.remove("royal_eval");
         }
         merge(&mut out, &t);
     }

@@ -240,6 +240,18 @@ fn burden_options(t: &mut Table, options: &[(String, String)]) -> Result<Vec<(St
             e.remove("pawn");
         }
     }
+    // Evaluation weights are fitted to one royal kind and army: `[eval]`
+    // is the king's with pawns, `[royal_eval.NAME]` another royal's; any
+    // other choice plays with the defaults.
+    let by_royal = t.remove("royal_eval");
+    if royal != "king" || knights {
+        t.remove("eval");
+    }
+    if let (Some(Value::Table(m)), false) = (by_royal, knights) {
+        if let (Some(e), true) = (m.get(&royal), royal != "king") {
+            t.insert("eval".into(), e.clone());
+        }
+    }
     let setup = ["files", "pawn_ranks", "back_gap", "middle_gap", "army", "preset"];
     if opts.iter().any(|(k, _)| setup.contains(&k.as_str())) {
         t.insert("files".into(), Value::Integer(files));
