@@ -289,3 +289,17 @@ def test_every_match_option_states_its_default():
     for action in commands.choices["match"]._actions:
         if action.dest != "help":
             assert "(default: " in action.help, action.dest
+
+
+def test_time_odds_give_each_player_its_own_move_time(capsys, tmp_path):
+    out = str(tmp_path / "odds")
+    argv = ["match", "-v", "chess", "--games", "2", "--max-plies", "16", "--workers", "1"]
+    argv += ["--a", "full", "--b", "plain", "--a-movetime", "5", "--b-movetime", "40"]
+    code, text = run_cli(capsys, *argv, "--out", out, "--json")
+    assert code == 0, text
+    doc = json.loads(next(line for line in text.splitlines() if line.startswith("{")))
+    assert doc["limit"] == "5 ms / 40 ms per move"
+    players = doc["variants"][0]["players"]
+    assert players["full"]["mean_ms"] < 20 < players["plain"]["mean_ms"]
+    code, text = run_cli(capsys, *argv[:-4], "--a-movetime", "0", "--out", out)
+    assert code == 2 and "--a-movetime: 0" in text, text

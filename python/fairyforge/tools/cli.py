@@ -345,7 +345,13 @@ def match_player(args: argparse.Namespace, side: str):
     spec, flag = getattr(args, side), f"--{side}"
     options = parse_engine_options(getattr(args, f"{side}_option"), f"{flag}-option")
     clock = args.tc is not None
-    nodes = None if clock or args.movetime is not None else args.nodes
+    movetime = getattr(args, f"{side}_movetime")
+    if movetime is not None and (clock or movetime < 1):
+        raise fairyforge.InvalidOptionError(
+            f"invalid option {flag}-movetime: {movetime} (at least 1, and not with --tc)"
+        )
+    movetime = movetime if movetime is not None else args.movetime
+    nodes = None if clock or movetime is not None else args.nodes
     if spec.startswith("uci:"):
         command = spec[len("uci:") :].strip()
         if not command:
@@ -353,7 +359,7 @@ def match_player(args: argparse.Namespace, side: str):
                 f"invalid option {flag}: uci: needs the engine's command (uci:PATH)"
             )
         player = players.Player(
-            command, nodes=nodes, movetime=args.movetime, uci=command, uci_options=options
+            command, nodes=nodes, movetime=movetime, uci=command, uci_options=options
         )
         return dataclasses.replace(player, name=players.probe(player))
     weights = None
@@ -381,7 +387,7 @@ def match_player(args: argparse.Namespace, side: str):
     return players.Player(
         name,
         nodes=nodes,
-        movetime=args.movetime,
+        movetime=movetime,
         plain=spec == "plain",
         hash_mb=args.hash,
         weights=weights,
@@ -432,6 +438,9 @@ def cmd_match(args: argparse.Namespace) -> int:
         client = Client(args.dask)
     if tc is not None:
         limit = f"{tc} clock"
+    elif a.movetime != b.movetime:
+        each = [f"{p.movetime} ms" if p.movetime else f"{p.nodes} nodes" for p in (a, b)]
+        limit = f"{each[0]} / {each[1]} per move"
     elif args.movetime is not None:
         limit = f"{args.movetime} ms per move"
     else:
@@ -714,6 +723,13 @@ def build_parser() -> argparse.ArgumentParser:
             help=f"full (fairyforge's search), plain (its alpha-beta without table or "
             "pruning), material (material only, one ply) or uci:COMMAND (an external UCI "
             f"engine; the command is split like a shell line) (default: {default})",
+        )
+        p.add_argument(
+            f"--{side}-movetime",
+            type=int,
+            metavar="MS",
+            help=f"milliseconds per move of --{side} only, in place of --movetime "
+            "(time odds) (default: none)",
         )
         p.add_argument(
             f"--{side}-option",
