@@ -23,6 +23,7 @@ __all__ = [
     "variant",
     "time_limits",
     "piece_types",
+    "_tune",
     "run_uci",
     "run_xboard",
     "InvalidFenError",

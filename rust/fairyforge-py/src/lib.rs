@@ -1228,7 +1228,10 @@ fn position(variant: &str, fen: Option<&str>, options: Option<&Bound<'_, PyDict>
 /// White's score) pairs, `weights` a weights file to start from. Returns
 /// the fit as a dict; see `fairyforge.tools.tune`.
 #[pyfunction]
-#[pyo3(signature = (board, train, held, weights=None, epochs=Int::from(1000), rate=1.0, l2=0.0, report_every=Int::from(25), frozen=Vec::new(), anchor=None))]
+#[pyo3(
+    signature = (board, train, held, weights=None, epochs=Int::from(1000), rate=1.0, l2=0.0, report_every=Int::from(25), frozen=Vec::new(), anchor=None),
+    text_signature = "(board, train, held, weights=None, epochs=1000, rate=1.0, l2=0.0, report_every=25, frozen=..., anchor=None)"
+)]
 #[allow(clippy::too_many_arguments)]
 fn _tune<'py>(
     py: Python<'py>,

@@ -268,3 +268,10 @@ fn burden_weights_follow_the_royal_and_the_army() {
     assert_eq!(wide.weights, Some(w));
     assert_eq!(Variant::new("burden", &opts(&[("royal", "gryphon")])).unwrap().weights, None);
 }
+
+#[test]
+fn royal_eval_tables_need_the_burden_options() {
+    let text = "name = \"chess-royal-eval\"\nbase = \"chess\"\n[royal_eval.maharajah]\ntempo = 3\n";
+    let e = Variant::from_toml(text, "r.toml", &fairyforge::Registry).unwrap_err().to_string();
+    assert!(e.contains("royal_eval") && e.contains("options = \"burden\""), "{e}");
+}

@@ -526,6 +526,13 @@ fn explicit_line(r: &Reader, t: &Table, key: &str) -> Result<(Vec<Line>, (bool, 
 /// Compile a resolved definition table into a variant.
 pub fn compile(t: &Table, src: &Source) -> Result<Variant, Error> {
     let r = Reader { src };
+    // Burden's per-royal weights are chosen by its options (`registry`);
+    // read with the default options, the king's `[eval]` holds.
+    let mut t = t.clone();
+    if t.remove("royal_eval").is_some() && t.get("options").and_then(Value::as_str) != Some("burden") {
+        return Err(err(src, "royal_eval", "needs options = \"burden\" (the royal option chooses among them)"));
+    }
+    let t = &t;
     r.check_keys(t, &TOP_KEYS, "")?;
     let catalog = CATALOG.parse::<Table>().expect("the kind catalogue is valid TOML");
     let name = match t.get("name") {
