@@ -186,14 +186,12 @@ pub fn resolve(raw: &Table, src: &Source, bases: &dyn Bases) -> Result<Table, Er
         chain.push(t);
     }
     let mut out = Table::new();
-    for (i, t) in chain.iter().enumerate().rev() {
-        let mut t = t.clone();
-        if i > 0 {
-            t.remove("eval");
-            t.remove("royal_eval");
-        }
-        merge(&mut out, &t);
+    for t in chain[1..].iter().rev() {
+        merge(&mut out, t);
     }
+    out.remove("eval");
+    out.remove("royal_eval");
+    merge(&mut out, &chain[0]);
     out.remove("base");
     Ok(out)
 }
@@ -224,8 +222,9 @@ pub fn known_names() -> Vec<&'static str> {
 }
 
 /// Keys a definition may have at the top level.
-const TOP_KEYS: [&str; 29] = [
+const TOP_KEYS: [&str; 30] = [
     "eval",
+    "royal_eval",
     "promotion_rank",
     "move_rule",
     "repetition",
@@ -526,14 +525,12 @@ fn explicit_line(r: &Reader, t: &Table, key: &str) -> Result<(Vec<Line>, (bool, 
 /// Compile a resolved definition table into a variant.
 pub fn compile(t: &Table, src: &Source) -> Result<Variant, Error> {
     let r = Reader { src };
+    r.check_keys(t, &TOP_KEYS, "")?;
     // Burden's per-royal weights are chosen by its options (`registry`);
     // read with the default options, the king's `[eval]` holds.
-    let mut t = t.clone();
-    if t.remove("royal_eval").is_some() && t.get("options").and_then(Value::as_str) != Some("burden") {
+    if t.contains_key("royal_eval") && t.get("options").and_then(Value::as_str) != Some("burden") {
         return Err(err(src, "royal_eval", "needs options = \"burden\" (the royal option chooses among them)"));
     }
-    let t = &t;
-    r.check_keys(t, &TOP_KEYS, "")?;
     let catalog = CATALOG.parse::<Table>().expect("the kind catalogue is valid TOML");
     let name = match t.get("name") {
         Some(v) => r.str(v, "name")?.to_string(),
