@@ -237,6 +237,31 @@ fn the_optional_terms_count_what_they_name() {
 }
 
 #[test]
+fn the_attack_terms_count_what_they_name() {
+    let v = Variant::new("chess", &[]).unwrap();
+    // White: Ne4 (attacked by the pawn d5, defended by Qf3), Bb3 (attacks
+    // d5), Qf3 and Rh1 (each attacks two squares next to the king g8:
+    // f7 f8 and h7 h8), a2 passed but blocked by the knight a3. Black: the
+    // pawn d5, passed and undefended, whose square ahead d4 White's king
+    // reaches in 3 and Black's in 4.
+    let fen = "6k1/8/8/3p4/4N3/nB3Q2/P7/4K2R w - - 0 1";
+    let t = traces(&v, &[fen.to_string()]).unwrap().remove(0);
+    let count = |name: &str| t.coefs.iter().find(|c| c.0 as usize == named(&v, name)).map_or(0.0, |c| c.1);
+    assert_eq!(count("knight.threatened"), -1.0);
+    assert_eq!(count("knight.hanging"), 0.0);
+    assert_eq!(count("pawn.hanging"), 1.0);
+    assert_eq!(count("pawn.threatened"), 0.0);
+    assert_eq!(count("rook.royal_zone"), 2.0);
+    assert_eq!(count("queen.royal_zone"), 2.0);
+    assert_eq!(count("bishop.royal_zone"), 0.0);
+    // Two pieces attacking four squares: 2 * 4 / 4.
+    assert_eq!(count("royal_danger"), 2.0);
+    assert_eq!(count("passed_blocked"), 1.0);
+    // Black's passer one rank beyond the third, its king one step behind.
+    assert_eq!(count("passed_royal"), 1.0);
+}
+
+#[test]
 fn eval_tables_are_not_inherited() {
     let chess = Variant::new("chess", &[]).unwrap();
     let text = "name = \"chess-plain-eval\"\nbase = \"chess\"\n";

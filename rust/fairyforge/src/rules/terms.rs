@@ -43,6 +43,16 @@ pub enum Term {
     Isolated,
     /// Own promoters next to a royal present from the start (its shelter).
     RoyalShelter,
+    /// Attack on a royal's surroundings: the enemy pieces (neither royal
+    /// nor promoting) attacking squares next to it, times the squares they
+    /// attack there, over 4 (a danger that grows faster than either count).
+    RoyalDanger,
+    /// Passed promoters whose next square ahead is occupied.
+    PassedBlocked,
+    /// Passed promoters, times the enemy royal's distance to the square
+    /// ahead minus the own royal's (at most 5 each), times the square of
+    /// the advance: the royals' race to the passer.
+    PassedRoyal,
 }
 
 /// Terms of each kind.
@@ -64,10 +74,16 @@ pub enum KindTerm {
     /// An orthogonal rider on a file without own promoters (open or
     /// half-open).
     OpenFile,
+    /// A piece attacked by an enemy piece worth less (royals aside).
+    Threatened,
+    /// A piece attacked by the enemy and defended by none of its own.
+    Hanging,
+    /// Squares next to an enemy royal the piece attacks.
+    RoyalZone,
 }
 
 /// Names of the position terms (`Term`), in order.
-pub const TERM_NAMES: [&str; 14] = [
+pub const TERM_NAMES: [&str; 17] = [
     "tempo",
     "passed",
     "passed_advance",
@@ -82,8 +98,11 @@ pub const TERM_NAMES: [&str; 14] = [
     "doubled",
     "isolated",
     "royal_shelter",
+    "royal_danger",
+    "passed_blocked",
+    "passed_royal",
 ];
-pub(crate) const TERMS: [Term; 14] = [
+pub(crate) const TERMS: [Term; 17] = [
     Term::Tempo,
     Term::Passed,
     Term::PassedAdvance,
@@ -98,10 +117,24 @@ pub(crate) const TERMS: [Term; 14] = [
     Term::Doubled,
     Term::Isolated,
     Term::RoyalShelter,
+    Term::RoyalDanger,
+    Term::PassedBlocked,
+    Term::PassedRoyal,
 ];
 /// Names of the per-kind terms (`KindTerm`), in order.
-pub const KIND_TERM_NAMES: [&str; 7] = ["value", "centre", "advance", "file_centre", "mobility", "pair", "open_file"];
-pub(crate) const KIND_TERMS: [KindTerm; 7] = [
+pub const KIND_TERM_NAMES: [&str; 10] = [
+    "value",
+    "centre",
+    "advance",
+    "file_centre",
+    "mobility",
+    "pair",
+    "open_file",
+    "threatened",
+    "hanging",
+    "royal_zone",
+];
+pub(crate) const KIND_TERMS: [KindTerm; 10] = [
     KindTerm::Value,
     KindTerm::Centre,
     KindTerm::Advance,
@@ -109,6 +142,9 @@ pub(crate) const KIND_TERMS: [KindTerm; 7] = [
     KindTerm::Mobility,
     KindTerm::Pair,
     KindTerm::OpenFile,
+    KindTerm::Threatened,
+    KindTerm::Hanging,
+    KindTerm::RoyalZone,
 ];
 
 /// Number of parameters (pairs) in a [`Weights`].

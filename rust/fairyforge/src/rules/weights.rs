@@ -102,6 +102,13 @@ pub fn has_mobility(spec: &KindSpec) -> bool {
     !spec.robotic && !spec.bent && spec.lines.iter().all(|l| !l.hop && l.range == 0)
 }
 
+/// Whether a kind's attacks are counted by the threat and royal-zone
+/// terms: its leaps and rides (hops and lame leaps are left out), for every
+/// kind but bent riders.
+pub fn attacks_counted(spec: &KindSpec) -> bool {
+    !spec.bent
+}
+
 impl Weights {
     /// The default weights of a variant.
     pub fn defaults(v: &Variant) -> Weights {
@@ -110,8 +117,9 @@ impl Weights {
         let royal_any = KindSet(v.royal[Color::White].0 | v.royal[Color::Black].0);
         let mut w = Weights::zero();
         let defaults: [(Term, Pair); 11] = [
-            // Doubled, Isolated, RoyalShelter and every kind's Mobility, Pair
-            // and OpenFile start at zero: terms for the tuner to weigh.
+            // Doubled, Isolated, RoyalShelter, RoyalDanger, the passed
+            // refinements and every kind's Mobility, Pair, OpenFile and
+            // threat terms start at zero: terms for the tuner to weigh.
             (Term::Tempo, [10.0, 10.0]),
             (Term::Passed, [10.0, 20.0]),
             (Term::PassedAdvance, [40.0, 150.0]),
@@ -155,6 +163,9 @@ impl Weights {
                 Term::ShockFile | Term::ShockPair => v.shock.is_some(),
                 Term::Doubled | Term::Isolated => any_promoter,
                 Term::RoyalShelter => fixed_royal && any_promoter,
+                Term::RoyalDanger => fixed_royal,
+                Term::PassedBlocked => any_promoter,
+                Term::PassedRoyal => fixed_royal && any_promoter,
             };
             if used {
                 out.push((term(*t), name.to_string()));
@@ -173,6 +184,8 @@ impl Weights {
                     KindTerm::Mobility => piece && has_mobility(spec),
                     KindTerm::Pair => piece,
                     KindTerm::OpenFile => piece && any_promoter && spec.rides(false),
+                    KindTerm::Threatened | KindTerm::Hanging => piece || promoter,
+                    KindTerm::RoyalZone => piece && fixed_royal && attacks_counted(spec),
                 };
                 if used {
                     out.push((kind_term(k, *t), format!("{}.{name}", spec.name)));

@@ -39,7 +39,7 @@ use crate::rules::attacks::Placement;
 use crate::rules::tables::Tables;
 use crate::rules::terms::{kind_term, term, KindTerm, Term, NPARAMS};
 use crate::rules::variant::KindSet;
-use crate::rules::weights::{has_mobility, piece_terms, role, square_basis, Role};
+use crate::rules::weights::{attacks_counted, has_mobility, piece_terms, role, square_basis, Role};
 
 /// Which evaluation the search uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -135,12 +135,20 @@ impl<B: BitSet> Evaluator<B> {
                     .collect::<Vec<_>>(),
             )
         };
+        let fixed_royal = !royal_born && Color::BOTH.iter().any(|&c| v.royal[c] != KindSet::EMPTY);
+        let targets = |c: Color| KindSet(pieces(c, &|_| true).0 | v.promoters[c].0 & !v.royal[c].0);
         let all = Optional {
             mobility: Color::BOTH.map(|c| pieces(c, &|k| has_mobility(v.spec(k)))),
             pair: Color::BOTH.map(|c| pieces(c, &|_| true)),
             open_file: Color::BOTH.map(|c| pieces(c, &|k| any_promoter && v.spec(k).rides(false))),
             shelter: !royal_born && any_promoter,
             structure: any_promoter,
+            threatened: Color::BOTH.map(targets),
+            hanging: Color::BOTH.map(targets),
+            royal_zone: Color::BOTH.map(|c| pieces(c, &|k| fixed_royal && attacks_counted(v.spec(k)))),
+            danger: fixed_royal,
+            passed_blocked: any_promoter,
+            passed_royal: fixed_royal && any_promoter,
         };
         let nonzero = |i: usize| iw[i] != (0, 0);
         let keep = |sets: [KindSet; 2], t: KindTerm| {
@@ -152,6 +160,12 @@ impl<B: BitSet> Evaluator<B> {
             open_file: keep(all.open_file, KindTerm::OpenFile),
             shelter: all.shelter && nonzero(term(Term::RoyalShelter)),
             structure: all.structure && (nonzero(term(Term::Doubled)) || nonzero(term(Term::Isolated))),
+            threatened: keep(all.threatened, KindTerm::Threatened),
+            hanging: keep(all.hanging, KindTerm::Hanging),
+            royal_zone: keep(all.royal_zone, KindTerm::RoyalZone),
+            danger: all.danger && nonzero(term(Term::RoyalDanger)),
+            passed_blocked: all.passed_blocked && nonzero(term(Term::PassedBlocked)),
+            passed_royal: all.passed_royal && nonzero(term(Term::PassedRoyal)),
         };
         let mut zone1 = vec![B::EMPTY; n];
         let mut zone2 = vec![B::EMPTY; n];
@@ -365,24 +379,12 @@ impl<B: BitSet> Evaluator<B> {
                     .filter(|&sq| (files[t.geo.size.file_of(sq) as usize] & promoters[c.idx()]).is_empty());
                 sink.add(kind_term(k, KindTerm::OpenFile), sign * open.count() as i32);
             }
-            let mobile = opt.mobility[c.idx()];
-            if mobile.0 != 0 {
-                let own = pos.side(c);
-                let occ = own | theirs;
-                for k in mobile.kinds() {
-                    let kt = &t.kinds[c][k.idx()];
-                    for sq in pos.pieces(c, k).squares() {
-                        let mut att = kt.leap_quiet[sq] | kt.leap_capture[sq];
-                        if kt.orth {
-                            att |= t.geo.rook_attacks(sq, occ);
-                        }
-                        if kt.diag {
-                            att |= t.geo.bishop_attacks(sq, occ);
-                        }
-                        sink.add(kind_term(k, KindTerm::Mobility), sign * (att & !own).count() as i32);
-                    }
-                }
-            }
+        }
+        if opt.needs_attacks() {
+            self.attack_terms(pos, royals, opt, sink);
+        }
+        if opt.passed_blocked || opt.passed_royal {
+            self.passer_terms(pos, promoters, royals, opt, sink);
         }
         if let Some((side, left, right, shift)) = self.shock {
             let ours = pos.side(side);
@@ -394,6 +396,134 @@ impl<B: BitSet> Evaluator<B> {
             let sign = if side == Color::White { 1 } else { -1 };
             sink.add(term(Term::ShockFile), -sign * (l.count() + r.count()) as i32);
             sink.add(term(Term::ShockPair), -sign * two_apart);
+        }
+    }
+
+    /// The terms read from each piece's attacks (its leaps and plain
+    /// rides): mobility, the attack on the enemy royals' surroundings and,
+    /// from both sides' attack sets, pieces attacked by lesser ones or left
+    /// undefended. Handed to `sink` (White's view).
+    fn attack_terms<S: Sink>(&self, pos: &Position<B>, royals: [B; 2], opt: &Optional, sink: &mut S) {
+        let t = self.tables;
+        let v = &t.variant;
+        let occ = pos.occupied();
+        let threats = opt.threats();
+        // Attacks per colour and kind, and of each colour as a whole.
+        let mut by_kind = [[B::EMPTY; NKINDS]; 2];
+        let mut by_side = [B::EMPTY; 2];
+        for c in Color::BOTH {
+            let sign = if c == Color::White { 1 } else { -1 };
+            let own = pos.side(c);
+            let zone = royals[c.flip().idx()].squares().fold(B::EMPTY, |z, r| z | self.zone1[r]);
+            let (mut attackers, mut attacks) = (0, 0);
+            let counted = |k: Kind| opt.mobility[c.idx()].has(k) || opt.royal_zone[c.idx()].has(k);
+            for &k in &t.kind_list[c] {
+                if !(threats || counted(k) || opt.danger) || !attacks_counted(v.spec(k)) {
+                    continue;
+                }
+                let kt = &t.kinds[c][k.idx()];
+                let plain = !v.promoters[c].has(k) && !v.royal[c].has(k);
+                let mut union = B::EMPTY;
+                for sq in pos.pieces(c, k).squares() {
+                    let mut att = kt.leap_capture[sq];
+                    if kt.orth {
+                        att |= t.geo.rook_attacks(sq, occ);
+                    }
+                    if kt.diag {
+                        att |= t.geo.bishop_attacks(sq, occ);
+                    }
+                    union |= att;
+                    if opt.mobility[c.idx()].has(k) {
+                        sink.add(
+                            kind_term(k, KindTerm::Mobility),
+                            sign * ((att | kt.leap_quiet[sq]) & !own).count() as i32,
+                        );
+                    }
+                    let z = (att & zone).count() as i32;
+                    if z > 0 && plain {
+                        attackers += 1;
+                        attacks += z;
+                        if opt.royal_zone[c.idx()].has(k) {
+                            sink.add(kind_term(k, KindTerm::RoyalZone), sign * z);
+                        }
+                    }
+                }
+                by_kind[c.idx()][k.idx()] = union;
+                by_side[c.idx()] |= union;
+            }
+            if opt.danger {
+                sink.add(term(Term::RoyalDanger), sign * (attackers * attacks / 4));
+            }
+        }
+        if !threats {
+            return;
+        }
+        for c in Color::BOTH {
+            let sign = if c == Color::White { 1 } else { -1 };
+            let them = c.flip();
+            for k in opt.threatened[c.idx()].kinds() {
+                let value = self.values[k.idx()];
+                let lesser = t.kind_list[them]
+                    .iter()
+                    .filter(|&&j| !v.royal[them].has(j) && self.values[j.idx()] < value)
+                    .fold(B::EMPTY, |a, j| a | by_kind[them.idx()][j.idx()]);
+                sink.add(kind_term(k, KindTerm::Threatened), -sign * (pos.pieces(c, k) & lesser).count() as i32);
+            }
+            let loose = by_side[them.idx()] & !by_side[c.idx()];
+            for k in opt.hanging[c.idx()].kinds() {
+                sink.add(kind_term(k, KindTerm::Hanging), -sign * (pos.pieces(c, k) & loose).count() as i32);
+            }
+        }
+    }
+
+    /// The passed promoters' refinements: blocked ahead, and the race of
+    /// the royals to the square ahead, growing with the ranks advanced
+    /// beyond the third (White's view, to `sink`).
+    fn passer_terms<S: Sink>(
+        &self,
+        pos: &Position<B>,
+        promoters: [B; 2],
+        royals: [B; 2],
+        opt: &Optional,
+        sink: &mut S,
+    ) {
+        let size = self.tables.geo.size;
+        let (files, ranks) = (size.files as usize, size.ranks as i32);
+        let occ = pos.occupied();
+        let dist = |a: usize, b: usize| {
+            let df = (size.file_of(a) as i32 - size.file_of(b) as i32).abs();
+            let dr = (size.rank_of(a) as i32 - size.rank_of(b) as i32).abs();
+            df.max(dr).min(5)
+        };
+        let nearest = |set: B, sq: usize| set.squares().map(|r| dist(r, sq)).min();
+        for c in Color::BOTH {
+            if self.promoters[c.idx()].0 == 0 {
+                continue;
+            }
+            let sign = if c == Color::White { 1 } else { -1 };
+            let (mut blocked, mut race) = (0, 0);
+            for sq in self.passed_set(c, promoters[c.idx()], promoters[c.flip().idx()]).squares() {
+                let r = size.rank_of(sq) as i32;
+                let rr = if c == Color::White { r } else { ranks - 1 - r };
+                if rr >= ranks - 1 {
+                    continue;
+                }
+                let stop = if c == Color::White { sq + files } else { sq - files };
+                blocked += occ.has(stop) as i32;
+                if opt.passed_royal && rr > 2 {
+                    if let (Some(own), Some(enemy)) =
+                        (nearest(royals[c.idx()], stop), nearest(royals[c.flip().idx()], stop))
+                    {
+                        race += (enemy - own) * (rr - 2);
+                    }
+                }
+            }
+            if opt.passed_blocked {
+                sink.add(term(Term::PassedBlocked), sign * blocked);
+            }
+            if opt.passed_royal {
+                sink.add(term(Term::PassedRoyal), sign * race);
+            }
         }
     }
 
@@ -462,6 +592,34 @@ struct Optional {
     shelter: bool,
     /// Doubled and isolated promoters.
     structure: bool,
+    /// Kinds counted when attacked by a lesser enemy piece, per colour.
+    threatened: [KindSet; 2],
+    /// Kinds counted when attacked and undefended, per colour.
+    hanging: [KindSet; 2],
+    /// Kinds whose attacks next to an enemy royal are counted, per colour.
+    royal_zone: [KindSet; 2],
+    /// The attack on a royal's surroundings ([`Term::RoyalDanger`]).
+    danger: bool,
+    /// Passed promoters blocked ahead.
+    passed_blocked: bool,
+    /// The royals' race to a passed promoter.
+    passed_royal: bool,
+}
+
+impl Optional {
+    /// Whether any term computed from each piece's attacks is counted
+    /// (mobility included).
+    fn needs_attacks(&self) -> bool {
+        let any = |s: &[KindSet; 2]| s[0].0 | s[1].0 != 0;
+        any(&self.mobility) || self.threats() || any(&self.royal_zone) || self.danger
+    }
+
+    /// Whether the threat terms, which need both sides' attacks, are
+    /// counted.
+    fn threats(&self) -> bool {
+        let any = |s: &[KindSet; 2]| s[0].0 | s[1].0 != 0;
+        any(&self.threatened) || any(&self.hanging)
+    }
 }
 
 /// Where [`Evaluator::position_terms`] hands its terms.
