@@ -98,6 +98,12 @@ pub struct Evaluator<B: BitSet> {
     shock: Option<(Color, B, B, u32)>,
     /// Most valuable promotion choice per colour.
     best_promo: [Option<Kind>; 2],
+    /// Kinds whose attacks the attack terms count, per colour.
+    attackers: [KindSet; 2],
+    /// Kinds neither royal nor promoting, per colour (royal danger).
+    plain: [KindSet; 2],
+    /// Per colour and kind, the enemy kinds (royals aside) worth less.
+    lesser: [[KindSet; NKINDS]; 2],
     n: usize,
 }
 
@@ -206,6 +212,17 @@ impl<B: BitSet> Evaluator<B> {
         let best_promo = [Color::White, Color::Black].map(|c| {
             v.promotion_choices[c].iter().copied().max_by_key(|k| (values[k.idx()], std::cmp::Reverse(k.idx())))
         });
+        let attackers = Color::BOTH
+            .map(|c| KindSet::of(&v.pieces[c].kinds().filter(|&k| attacks_counted(v.spec(k))).collect::<Vec<_>>()));
+        let plain = Color::BOTH.map(|c| KindSet(v.pieces[c].0 & !v.promoters[c].0 & !v.royal[c].0));
+        let lesser = Color::BOTH.map(|c| {
+            let them = c.flip();
+            std::array::from_fn(|i| {
+                let cheaper: Vec<Kind> =
+                    v.pieces[them].kinds().filter(|&j| !v.royal[them].has(j) && values[j.idx()] < values[i]).collect();
+                KindSet::of(&cheaper)
+            })
+        });
         Evaluator {
             tables,
             kind,
@@ -228,6 +245,9 @@ impl<B: BitSet> Evaluator<B> {
             not_last_file: geo.all & !geo.file_mask[size.files as usize - 1],
             shock,
             best_promo,
+            attackers,
+            plain,
+            lesser,
             n,
         }
     }
@@ -405,7 +425,6 @@ impl<B: BitSet> Evaluator<B> {
     /// undefended. Handed to `sink` (White's view).
     fn attack_terms<S: Sink>(&self, pos: &Position<B>, royals: [B; 2], opt: &Optional, sink: &mut S) {
         let t = self.tables;
-        let v = &t.variant;
         let occ = pos.occupied();
         let threats = opt.threats();
         // Attacks per colour and kind, and of each colour as a whole.
@@ -416,13 +435,14 @@ impl<B: BitSet> Evaluator<B> {
             let own = pos.side(c);
             let zone = royals[c.flip().idx()].squares().fold(B::EMPTY, |z, r| z | self.zone1[r]);
             let (mut attackers, mut attacks) = (0, 0);
-            let counted = |k: Kind| opt.mobility[c.idx()].has(k) || opt.royal_zone[c.idx()].has(k);
-            for &k in &t.kind_list[c] {
-                if !(threats || counted(k) || opt.danger) || !attacks_counted(v.spec(k)) {
-                    continue;
-                }
+            let kinds = if threats || opt.danger {
+                self.attackers[c.idx()]
+            } else {
+                KindSet(opt.mobility[c.idx()].0 | opt.royal_zone[c.idx()].0)
+            };
+            for k in kinds.kinds() {
                 let kt = &t.kinds[c][k.idx()];
-                let plain = !v.promoters[c].has(k) && !v.royal[c].has(k);
+                let plain = self.plain[c.idx()].has(k);
                 let mut union = B::EMPTY;
                 for sq in pos.pieces(c, k).squares() {
                     let mut att = kt.leap_capture[sq];
@@ -462,11 +482,8 @@ impl<B: BitSet> Evaluator<B> {
             let sign = if c == Color::White { 1 } else { -1 };
             let them = c.flip();
             for k in opt.threatened[c.idx()].kinds() {
-                let value = self.values[k.idx()];
-                let lesser = t.kind_list[them]
-                    .iter()
-                    .filter(|&&j| !v.royal[them].has(j) && self.values[j.idx()] < value)
-                    .fold(B::EMPTY, |a, j| a | by_kind[them.idx()][j.idx()]);
+                let lesser =
+                    self.lesser[c.idx()][k.idx()].kinds().fold(B::EMPTY, |a, j| a | by_kind[them.idx()][j.idx()]);
                 sink.add(kind_term(k, KindTerm::Threatened), -sign * (pos.pieces(c, k) & lesser).count() as i32);
             }
             let loose = by_side[them.idx()] & !by_side[c.idx()];
