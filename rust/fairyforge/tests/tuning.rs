@@ -174,8 +174,9 @@ fn the_fit_moves_toward_the_weights_that_made_the_results() {
     let v = Variant::new("chess", &[]).unwrap();
     let fens = random_fens(&v, 60, 80);
     let ts = traces(&v, &fens).unwrap();
-    // Results drawn from a "true" evaluation in which knights are worth 600.
-    let mut truth = v.eval_weights();
+    // Results drawn from a "true" evaluation in which knights are worth 600
+    // (the built-in weights otherwise, not the shipped fit).
+    let mut truth = Weights::defaults(&v);
     let knight = named(&v, "knight.value");
     truth.set(knight, [600.0, 600.0]);
     let mut seed = 7u64;
@@ -189,7 +190,7 @@ fn the_fit_moves_toward_the_weights_that_made_the_results() {
         })
         .collect();
     let (held, train) = samples.split_at(samples.len() / 5);
-    let start = v.eval_weights();
+    let start = Weights::defaults(&v);
     let o = FitOptions { epochs: 300, rate: 5.0, l2: 0.0, report_every: 10, anchor: None };
     let f = fit(&start, &[knight], train, held, o);
     assert!(f.after.0 < f.before.0, "training loss {:?} -> {:?}", f.before, f.after);
