@@ -112,7 +112,16 @@ def test_tune_self_play_resume_and_pgn(capsys, tmp_path):
     code, text = run_cli(capsys, *argv, "--json", "--plot")
     assert code == 0, text
     doc = json.loads(text[text.index("{") : text.rindex("}") + 1])
-    assert doc["games"] > 0 and doc["train_positions"] > doc["held_positions"] >= 0
+    # Every quiet position of the games recorded, in one set or the other.
+    (records,) = out.glob("*.jsonl")
+    lines = records.read_text(encoding="utf-8").splitlines()
+    games = list(tune.games_of_records(json.loads(line) for line in lines))
+    quiet = sum(
+        len(list(tune.positions(fairyforge.Board(g.variant, g.fen), g.moves, g.result, 4)))
+        for g in games
+    )
+    assert doc["games"] == len(games) > 0 and doc["train_positions"] > 0
+    assert doc["train_positions"] + doc["held_positions"] == quiet
     assert doc["curve"][0][0] == 0 and doc["best_epoch"] <= 40
     assert set(doc["terms"]) >= {"tempo", "knight.value", "knight.mobility", "doubled"}
     assert (out / "tune.png").read_bytes()[:4] == b"\x89PNG"

@@ -99,16 +99,17 @@ def split(
 ) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
     """The quiet positions of ``games``, split by game into a training and a
     held-out set (each game goes to the held-out set with chance ``held``,
-    drawn from the seed and the game itself, so the split does not depend
-    on the order the games come in)."""
+    drawn from the seed and the game itself, so the split depends neither
+    on the order the games come in nor on their source)."""
     train: list[tuple[str, float]] = []
     test: list[tuple[str, float]] = []
     for g in games:
-        draw = random.Random(f"{seed} {g.variant} {g.fen} {' '.join(g.moves)}").random()
+        # The start as a FEN whether the source gave one or none (match
+        # records of the start position) so both draw alike.
+        board = fairyforge.Board(g.variant, g.fen, **g.options)
+        draw = random.Random(f"{seed} {g.variant} {board.fen()} {' '.join(g.moves)}").random()
         target = test if draw < held else train
-        target.extend(
-            positions(fairyforge.Board(g.variant, g.fen, **g.options), g.moves, g.result, skip)
-        )
+        target.extend(positions(board, g.moves, g.result, skip))
     return train, test
 
 
