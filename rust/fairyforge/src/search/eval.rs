@@ -17,6 +17,13 @@
 //! Shocking Chess, where Cores are attacked by hopping riders from afar and
 //! two Cores can be forked).
 //!
+//! **Attack terms** (optional, computed only when weighed): mobility,
+//! pieces attacked by lesser enemy pieces or left undefended, and the
+//! attack on a royal's surroundings, all from each piece's leaps and plain
+//! rides through the current occupancy (an estimate, not the rules' attack
+//! test: hops and lame leaps are left out). Passed promoters may also weigh
+//! being blocked and the royals' race to the square ahead.
+//!
 //! **Shocking Chess.** A Network piece on the d- or e-file forbids its
 //! fellows the squares next to it across the boundary (such a move shocks
 //! and loses), so each one is a small liability, and a d/e pair two ranks
@@ -623,19 +630,22 @@ struct Optional {
     passed_royal: bool,
 }
 
+/// Whether either colour has a kind in `sets`.
+fn any_kind_of(sets: &[KindSet; 2]) -> bool {
+    sets[0].0 | sets[1].0 != 0
+}
+
 impl Optional {
     /// Whether any term computed from each piece's attacks is counted
     /// (mobility included).
     fn needs_attacks(&self) -> bool {
-        let any = |s: &[KindSet; 2]| s[0].0 | s[1].0 != 0;
-        any(&self.mobility) || self.threats() || any(&self.royal_zone) || self.danger
+        any_kind_of(&self.mobility) || self.threats() || any_kind_of(&self.royal_zone) || self.danger
     }
 
     /// Whether the threat terms, which need both sides' attacks, are
     /// counted.
     fn threats(&self) -> bool {
-        let any = |s: &[KindSet; 2]| s[0].0 | s[1].0 != 0;
-        any(&self.threatened) || any(&self.hanging)
+        any_kind_of(&self.threatened) || any_kind_of(&self.hanging)
     }
 }
 
