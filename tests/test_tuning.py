@@ -159,8 +159,30 @@ def test_tune_self_play_resume_and_pgn(capsys, tmp_path):
         doc["games"],
         doc["train_positions"],
     )
+    # The searches' scores come alike from records and PGN, White's view.
+    scored = {g.moves: g.scores for g in tune.games_of_pgn(pgn_file)}
+    assert scored == {g.moves: g.scores for g in games}
+    assert all(len(g.scores) == len(g.moves) for g in games)
+    assert sum(s is not None for g in games for s in g.scores) > len(games) * 10
+    code, text = run_cli(
+        capsys, *fit_args(pgn_file), "--lambda", "0", "--json", "--out", str(tmp_path / "l")
+    )
+    assert code == 0, text
+    lam = json.loads(text[text.index("{") : text.rindex("}") + 1])
+    assert (
+        lam["lambda"] == 0
+        and 0 < lam["scored_positions"] <= lam["train_positions"] + lam["held_positions"]
+    )
+    assert lam["after"] != from_pgn["after"]
+    code, text = run_cli(
+        capsys, *fit_args(pgn_file), "--scored-by", "nobody", "--json", "--out", str(tmp_path / "n")
+    )
+    assert (
+        code == 0
+        and json.loads(text[text.index("{") : text.rindex("}") + 1])["scored_positions"] == 0
+    )
     # The fit's options reach it from the command line.
-    fit = ["tune", "-v", "chess", "--pgn", str(pgn_file), "--skip", "4", "--epochs", "40"]
+    fit = fit_args(pgn_file)
     code, text = run_cli(
         capsys, *fit, "--freeze", "mobility,tempo", "--l2", "0.001", "--out", str(tmp_path / "f")
     )
@@ -175,9 +197,56 @@ def test_tune_self_play_resume_and_pgn(capsys, tmp_path):
     assert anchored["knight.value"][1][0] == pytest.approx(anchored["knight.value"][0][0], abs=0.01)
 
 
+def fit_args(pgn_file: Path) -> list[str]:
+    return ["tune", "-v", "chess", "--pgn", str(pgn_file), "--skip", "4", "--epochs", "40"]
+
+
+def test_scores_are_whites_from_records_and_pgn_and_kept_by_player(tmp_path):
+    from fairyforge.tools import match
+
+    # White is a queen up; Black moves first and scores -9.00 (its view).
+    fen = "4k3/8/8/8/8/8/8/3QK3 b - - 0 1"
+    record = {
+        "index": 0,
+        "variant": "chess",
+        "options": {},
+        "fen": fen,
+        "white": "strong (a)",
+        "black": "weak (b)",
+        "result": "1-0",
+        "termination": "max_plies",
+        "opening_plies": 1,
+        "moves": ["e8f7", "d1d3", "f7e7", "e1e2"],
+        "times_ms": [5.0, 5.0, 5.0],
+        "evals": ["+8.50/6", "-9.00/5", None],
+        "clocks_ms": None,
+    }
+    (game,) = tune.games_of_records([record])
+    assert game.scores == (None, 850.0, 900.0, None)
+    path = tmp_path / "g.pgn"
+    path.write_text(str(match.game_pgn(record)) + "\n", encoding="utf-8")
+    (from_pgn,) = tune.games_of_pgn(path)
+    assert from_pgn.scores == game.scores and from_pgn.moves == game.moves
+    for source in (
+        tune.games_of_records([record], "weak"),
+        tune.games_of_pgn(path, scored_by="weak"),
+    ):
+        assert next(iter(source)).scores == (None, None, 900.0, None)
+    board = fairyforge.Board("chess", fen)
+    assert [p[2] for p in tune.positions(board, game.moves, 1.0, 0, game.scores)] == [
+        None,
+        850.0,
+        900.0,
+        None,
+    ]
+    mate = dict(record, evals=["#3/9", "#-2/9", None])
+    assert next(tune.games_of_records([mate])).scores[1:3] == (tune.MATE_CP, tune.MATE_CP)
+
+
 @pytest.mark.parametrize(
     ("flag", "value", "words"),
     [
+        ("--lambda", "1.5", "--lambda"),
         ("--held", "1.5", "--held"),
         ("--skip", "-1", "--skip"),
         ("--rate", "0", "--rate"),
@@ -207,7 +276,7 @@ def test_positions_skip_checks_captures_and_promotions():
     quiet = list(tune.positions(board, moves, 0.5, 0))
     # Before Rh8+ (quiet), not the position in check, not before b8=Q, the
     # king's move after it, and White's king move.
-    assert [fen.split()[0] for fen, _ in quiet] == [
+    assert [fen.split()[0] for fen, _, _ in quiet] == [
         "4k3/1P6/8/8/8/8/8/4K2R",
         "1Q5R/3k4/8/8/8/8/8/4K3",
         "1Q5R/8/2k5/8/8/8/8/4K3",

@@ -370,8 +370,8 @@ class Engine:
 def piece_types() -> list[tuple[str, str]]: ...
 def _tune(
     board: Board,
-    train: list[tuple[str, float]],
-    held: list[tuple[str, float]],
+    train: list[tuple[str, float, float | None]],
+    held: list[tuple[str, float, float | None]],
     weights: str | None = None,
     epochs: int = 1000,
     rate: float = 1.0,
@@ -379,6 +379,7 @@ def _tune(
     report_every: int = 25,
     frozen: list[str] = ...,
     anchor: str | None = None,
+    lam: float = 1.0,
 ) -> dict[str, Any]: ...
 def time_limits(
     remaining_ms: int, increment_ms: int = 0, moves_to_go: int | None = None, overhead_ms: int = 30

@@ -1,22 +1,28 @@
 """Evaluation tuning by Texel's method: positions from games (self-play or
-any PGN) labelled with the game's result, and the evaluation weights fitted
-to them by logistic regression (``fairyforge._core._tune``; the method is
-in docs/TUNING.md).
+any PGN) labelled with the game's result, and with an engine's score where
+the game recorded one, and the evaluation weights fitted to them by
+logistic regression (``fairyforge._core._tune``; the method is in
+docs/TUNING.md).
 
 Positions are taken from every game with a result, from ply ``skip`` on,
 when they are quiet: the side to move is not in check and the move played
 next is neither a capture nor a promotion. Whole games go to the held-out
 set (a seeded share ``held``), so no position of a held-out game is
-trained on.
+trained on. A position's score is the one its mover's search reported
+(``[%eval]`` in PGN, ``evals`` in match records), in centipawns for White,
+a mate as ±10000; ``scored_by`` keeps only the scores of players whose name
+contains it.
 
 >>> import fairyforge
 >>> board = fairyforge.Board("chess")
 >>> for m in ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6"]:
 ...     _ = board.push_uci(m)
->>> for fen, score in positions(fairyforge.Board("chess"), board.move_stack, 1.0, 4):
-...     print(fen.split()[0], score)
-r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R 1.0
-r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R 1.0
+>>> scores = (None,) * 5 + (-31, 40)
+>>> start = fairyforge.Board("chess")
+>>> for fen, result, score in positions(start, board.move_stack, 1.0, 4, scores):
+...     print(fen.split()[0], result, score)
+r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R 1.0 None
+r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R 1.0 -31
 """
 
 from __future__ import annotations
@@ -36,33 +42,85 @@ __all__ = ["Game", "Tuning", "fit", "games_of_pgn", "games_of_records", "positio
 #: White's score for each PGN result.
 RESULTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 
+#: A mate score as centipawns (the curve of the fit makes it a sure win).
+MATE_CP = 10000.0
+
+#: A training position: FEN, White's result, an engine's score for White.
+Position = tuple[str, float, "float | None"]
+
 
 @dataclass(frozen=True)
 class Game:
-    """A finished game: its start (variant, options, FEN), its moves (UCI)
-    and White's score."""
+    """A finished game: its start (variant, options, FEN), its moves (UCI),
+    White's score, and per ply the score its mover reported (centipawns
+    for White, or None; empty when the game recorded none)."""
 
     variant: str
     options: dict
     fen: str | None
     moves: tuple[str, ...]
     result: float
+    scores: tuple[float | None, ...] = ()
 
 
-def games_of_records(records: Iterable[dict]) -> Iterator[Game]:
-    """The finished games of match records (``fairyforge match`` output)."""
+def _cp(score: fairyforge.Score | None) -> float | None:
+    """Centipawns of a score, a mate as ±MATE_CP."""
+    if score is None:
+        return None
+    if score.mate is not None:
+        return MATE_CP if score.mate > 0 else -MATE_CP
+    return float(score.cp or 0)
+
+
+def _record_score(text: str | None, white: bool) -> float | None:
+    """White's centipawns from a record's ``evals`` entry (``+0.25/9`` or
+    ``#-3/12``, the mover's view)."""
+    if not text:
+        return None
+    value = text.partition("/")[0]
+    if value.startswith("#"):
+        cp = MATE_CP if int(value[1:]) > 0 else -MATE_CP
+    else:
+        cp = float(round(float(value) * 100))
+    return cp if white else -cp
+
+
+def _scorer(name: str, scored_by: str | None) -> bool:
+    return scored_by is None or scored_by in name
+
+
+def games_of_records(records: Iterable[dict], scored_by: str | None = None) -> Iterator[Game]:
+    """The finished games of match records (``fairyforge match`` output),
+    with the scores their players reported."""
     for r in records:
-        if r["result"] in RESULTS:
-            yield Game(
-                r["variant"], r["options"], r["fen"], tuple(r["moves"]), RESULTS[r["result"]]
+        if r["result"] not in RESULTS:
+            continue
+        book, evals = r.get("opening_plies", 0), r.get("evals") or []
+        white_first = fairyforge.Board(r["variant"], r["fen"], **r["options"]).turn
+        scores = []
+        for ply in range(len(r["moves"])):
+            white = white_first == (ply % 2 == 0)
+            keep = 0 <= ply - book < len(evals) and _scorer(
+                r["white" if white else "black"], scored_by
             )
+            scores.append(_record_score(evals[ply - book], white) if keep else None)
+        yield Game(
+            r["variant"],
+            r["options"],
+            r["fen"],
+            tuple(r["moves"]),
+            RESULTS[r["result"]],
+            tuple(scores),
+        )
 
 
 def games_of_pgn(
-    path: str | os.PathLike[str], variants: Sequence[fairyforge.VariantInfo] = ()
+    path: str | os.PathLike[str],
+    variants: Sequence[fairyforge.VariantInfo] = (),
+    scored_by: str | None = None,
 ) -> Iterator[Game]:
-    """The finished games of a PGN file (games that do not parse, or have
-    no result, are skipped)."""
+    """The finished games of a PGN file, with the ``[%eval]`` scores of
+    their moves (games that do not parse, or have no result, are skipped)."""
     with open(path, encoding="utf-8", errors="replace") as handle:
         for game in pgn.iter_games(handle, on_error="skip", variants=variants):
             result = RESULTS.get(game.headers.get("Result", "*"))
@@ -70,46 +128,60 @@ def games_of_pgn(
                 continue
             board = game.board()
             start = board.fen()
+            names = {
+                fairyforge.WHITE: game.headers.get("White", "?"),
+                fairyforge.BLACK: game.headers.get("Black", "?"),
+            }
+            moves, scores = [], []
+            for ply, node in enumerate(game.mainline()):
+                moves.append(node.move.uci())
+                mover = board.turn == (ply % 2 == 0)
+                scores.append(_cp(node.eval()) if _scorer(names[mover], scored_by) else None)
             yield Game(
                 board.variant.name,
                 dict(board.variant.options),
                 start,
-                tuple(m.uci() for m in game.mainline_moves()),
+                tuple(moves),
                 result,
+                tuple(scores),
             )
 
 
 def positions(
-    start: fairyforge.Board, moves: Sequence[Any], result: float, skip: int
-) -> Iterator[tuple[str, float]]:
-    """The quiet positions of one game as (FEN, White's score): from ply
-    ``skip`` on, not in check, and the next move played neither a capture
-    nor a promotion."""
+    start: fairyforge.Board,
+    moves: Sequence[Any],
+    result: float,
+    skip: int,
+    scores: Sequence[float | None] = (),
+) -> Iterator[Position]:
+    """The quiet positions of one game as (FEN, White's result, the score
+    of the move played there or None): from ply ``skip`` on, not in
+    check, and the next move played neither a capture nor a promotion."""
     board = start.copy()
     for ply, move in enumerate(moves):
         m = fairyforge.Move.from_uci(move) if isinstance(move, str) else move
         quiet = not board.is_check() and not board.is_capture(m) and m.promotion is None
         if ply >= skip and quiet:
-            yield board.fen(), result
+            yield board.fen(), result, scores[ply] if ply < len(scores) else None
         board.push(m)
 
 
 def split(
     games: Sequence[Game], held: float, seed: int, skip: int
-) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
+) -> tuple[list[Position], list[Position]]:
     """The quiet positions of ``games``, split by game into a training and a
     held-out set (each game goes to the held-out set with chance ``held``,
     drawn from the seed and the game itself, so the split depends neither
     on the order the games come in nor on their source)."""
-    train: list[tuple[str, float]] = []
-    test: list[tuple[str, float]] = []
+    train: list[Position] = []
+    test: list[Position] = []
     for g in games:
         # The start as a FEN whether the source gave one or none (match
         # records of the start position) so both draw alike.
         board = fairyforge.Board(g.variant, g.fen, **g.options)
         draw = random.Random(f"{seed} {g.variant} {board.fen()} {' '.join(g.moves)}").random()
         target = test if draw < held else train
-        target.extend(positions(board, g.moves, g.result, skip))
+        target.extend(positions(board, g.moves, g.result, skip, g.scores))
     return train, test
 
 
@@ -137,8 +209,8 @@ class Tuning:
 
 def fit(
     board: fairyforge.Board,
-    train: list[tuple[str, float]],
-    held: list[tuple[str, float]],
+    train: list[Position],
+    held: list[Position],
     *,
     weights: str | os.PathLike[str] | None = None,
     epochs: int = 1000,
@@ -147,13 +219,16 @@ def fit(
     report_every: int = 25,
     frozen: Sequence[str] = (),
     anchor: str | None = None,
+    lam: float = 1.0,
 ) -> Tuning:
     """Fit the weights of ``board``'s variant (starting from its own, or
     from the ``weights`` file) to the positions, with a ridge ``l2`` per
     squared centipawn of change, every term named in ``frozen`` (a term, or
-    a per-kind term such as ``mobility`` for every kind) kept, and with
+    a per-kind term such as ``mobility`` for every kind) kept, with
     ``anchor`` (a kind's name) every weight scaled after the fit so that
-    that kind is worth what it was worth before; see the module text."""
+    that kind is worth what it was worth before, and ``lam`` the weight of
+    the result beside a scored position's score (1: results only); see
+    docs/TUNING.md."""
     if not train:
         raise fairyforge.InvalidOptionError(
             "invalid option games: no quiet position to train on (more games, or a lower --skip)"
@@ -169,6 +244,7 @@ def fit(
         report_every,
         list(frozen),
         anchor,
+        lam,
     )
     return Tuning(
         k=d["k"],

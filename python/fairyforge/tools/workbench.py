@@ -292,13 +292,15 @@ def cmd_tune(args: argparse.Namespace) -> int:
         raise fairyforge.InvalidOptionError(f"invalid option --l2: {args.l2} (0 to 1)")
     if args.epochs < 1:
         raise fairyforge.InvalidOptionError(f"invalid option --epochs: {args.epochs} (at least 1)")
+    if not 0 <= args.lam <= 1:
+        raise fairyforge.InvalidOptionError(f"invalid option --lambda: {args.lam} (0 to 1)")
     for path in args.pgn:
         jobs.input_file(path, "--pgn")
     options = shell.parse_options(args.opt)
     board = fairyforge.Board(args.variant, **options)
     out = jobs.output_dir(args.out)
     if args.pgn:
-        games = [g for path in args.pgn for g in tune.games_of_pgn(path)]
+        games = [g for path in args.pgn for g in tune.games_of_pgn(path, scored_by=args.scored_by)]
         games = [g for g in games if g.variant == board.variant.name]
         source = ", ".join(args.pgn)
     else:
@@ -306,12 +308,13 @@ def cmd_tune(args: argparse.Namespace) -> int:
         records = _play(args, console, plan, out, study.run)
         if records is None:
             return 130
-        games = list(tune.games_of_records(records))
+        games = list(tune.games_of_records(records, scored_by=args.scored_by))
         source = f"self-play, {plan.limit()}"
     train, held = tune.split(games, args.held, args.seed, args.skip)
+    scored = sum(p[2] is not None for p in train + held)
     console.print(
         f"{len(games)} games ({source}): {len(train)} training and {len(held)} held-out "
-        "positions; fitting",
+        f"positions, {scored} with a score; fitting",
         highlight=False,
         soft_wrap=True,
     )
@@ -325,9 +328,17 @@ def cmd_tune(args: argparse.Namespace) -> int:
         l2=args.l2,
         frozen=[n.strip() for n in args.freeze.split(",") if n.strip()] if args.freeze else (),
         anchor=args.anchor,
+        lam=args.lam,
     )
     (out / "weights.toml").write_text(t.weights, encoding="utf-8")
-    document = {"variant": board.variant.name, "options": options, "games": len(games)}
+    document = {
+        "variant": board.variant.name,
+        "options": options,
+        "games": len(games),
+        "lambda": args.lam,
+        "scored_by": args.scored_by,
+        "scored_positions": scored,
+    }
     document.update(t.as_dict())
     study.write_summary(out, document, "tune.json")
     if args.json:
@@ -677,6 +688,20 @@ def register(sub: Any) -> None:
         type=float,
         default=1e-7,
         help="ridge weight per squared centipawn a weight moves (default: 1e-7)",
+    )
+    p.add_argument(
+        "--lambda",
+        dest="lam",
+        type=float,
+        default=1.0,
+        help="weight of the game's result in the target of a position its mover scored "
+        "([%%eval] in PGN, the search's score in self-play); the rest is the score's "
+        "expectation (1: results only, 0: scores only) (default: 1)",
+    )
+    p.add_argument(
+        "--scored-by",
+        metavar="NAME",
+        help="use only the scores of players whose name contains NAME (default: every score)",
     )
     p.add_argument(
         "--held",

@@ -1225,19 +1225,21 @@ fn position(variant: &str, fen: Option<&str>, options: Option<&Bound<'_, PyDict>
 
 /// Fit the evaluation weights of `board`'s variant to game results
 /// (Texel's method, `fairyforge::fit`): `train` and `held` are (FEN,
-/// White's score) pairs, `weights` a weights file to start from. Returns
-/// the fit as a dict; see `fairyforge.tools.tune`.
+/// White's score, an engine's score in centipawns for White or None)
+/// triples, `weights` a weights file to start from, `lam` the result's
+/// weight beside a score. Returns the fit as a dict; see
+/// `fairyforge.tools.tune`.
 #[pyfunction]
 #[pyo3(
-    signature = (board, train, held, weights=None, epochs=Int::from(1000), rate=1.0, l2=0.0, report_every=Int::from(25), frozen=Vec::new(), anchor=None),
-    text_signature = "(board, train, held, weights=None, epochs=1000, rate=1.0, l2=0.0, report_every=25, frozen=..., anchor=None)"
+    signature = (board, train, held, weights=None, epochs=Int::from(1000), rate=1.0, l2=0.0, report_every=Int::from(25), frozen=Vec::new(), anchor=None, lam=1.0),
+    text_signature = "(board, train, held, weights=None, epochs=1000, rate=1.0, l2=0.0, report_every=25, frozen=..., anchor=None, lam=1.0)"
 )]
 #[allow(clippy::too_many_arguments)]
 fn _tune<'py>(
     py: Python<'py>,
     board: &Bound<'py, Board>,
-    train: Vec<(Text, f64)>,
-    held: Vec<(Text, f64)>,
+    train: Vec<(Text, f64, Option<f64>)>,
+    held: Vec<(Text, f64, Option<f64>)>,
     weights: Option<Text>,
     epochs: Int,
     rate: f64,
@@ -1245,6 +1247,7 @@ fn _tune<'py>(
     report_every: Int,
     frozen: Vec<Text>,
     anchor: Option<Text>,
+    lam: f64,
 ) -> PyResult<Bound<'py, PyDict>> {
     let v = board.borrow().inner.variant.clone();
     let epochs = epochs.unsigned("epochs", 1, 1_000_000)? as usize;
@@ -1255,15 +1258,27 @@ fn _tune<'py>(
         )));
     }
     let start = engine::weights(&v, weights.as_deref())?.unwrap_or_else(|| v.eval_weights());
-    let samples = |rows: Vec<(Text, f64)>, field: &str| -> PyResult<Vec<fairyforge::Sample>> {
-        if let Some((_, r)) = rows.iter().find(|(_, r)| ![0.0, 0.5, 1.0].contains(r)) {
+    if !(0.0..=1.0).contains(&lam) {
+        return Err(InvalidOptionError::new_err(format!("invalid option lam: {lam} (allowed: 0 to 1)")));
+    }
+    let samples = |rows: Vec<(Text, f64, Option<f64>)>, field: &str| -> PyResult<Vec<fairyforge::Sample>> {
+        if let Some((_, r, _)) = rows.iter().find(|(_, r, _)| ![0.0, 0.5, 1.0].contains(r)) {
             return Err(InvalidOptionError::new_err(format!(
                 "invalid option {field}: result {r} (allowed: 0, 0.5, 1)"
             )));
         }
-        let fens: Vec<String> = rows.iter().map(|(f, _)| f.0.clone()).collect();
+        if let Some((_, _, Some(l))) = rows.iter().find(|(_, _, l)| l.is_some_and(|l| !l.is_finite())) {
+            return Err(InvalidOptionError::new_err(format!(
+                "invalid option {field}: score {l} (allowed: a finite number of centipawns)"
+            )));
+        }
+        let fens: Vec<String> = rows.iter().map(|(f, _, _)| f.0.clone()).collect();
         let traces = fairyforge::traces(&v, &fens).map_err(to_py)?;
-        Ok(traces.into_iter().zip(rows).map(|(trace, (_, result))| fairyforge::Sample { trace, result }).collect())
+        Ok(traces
+            .into_iter()
+            .zip(rows)
+            .map(|(trace, (_, result, label))| fairyforge::Sample { trace, result, label })
+            .collect())
     };
     let (train, held) = (samples(train, "train")?, samples(held, "held")?);
     let active = fairyforge::Weights::active(&v);
@@ -1295,7 +1310,7 @@ fn _tune<'py>(
             })?)
         }
     };
-    let o = fairyforge::FitOptions { epochs, rate, l2, report_every, anchor };
+    let o = fairyforge::FitOptions { epochs, rate, l2, report_every, anchor, lambda: lam };
     let f = py.detach(|| fairyforge::fit(&start, &params, &train, &held, o));
     let d = PyDict::new(py);
     d.set_item("k", f.k)?;

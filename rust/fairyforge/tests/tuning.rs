@@ -71,6 +71,35 @@ fn the_trace_is_the_evaluation() {
 }
 
 #[test]
+fn square_cells_fold_the_files_and_turn_the_ranks() {
+    let v = Variant::new("chess", &[]).unwrap();
+    let cells: Vec<String> =
+        Weights::active(&v).into_iter().map(|(_, n)| n).filter(|n| n.starts_with("knight.") && n.len() == 9).collect();
+    assert_eq!(cells.len(), 32, "{cells:?}");
+    assert!(cells.contains(&"knight.d8".to_string()) && !cells.contains(&"knight.e4".to_string()));
+    let wide = Variant::new("capablanca", &[]).unwrap();
+    assert!(Weights::active(&wide).iter().any(|(_, n)| n == "archbishop.e8"));
+    assert!(!Weights::active(&wide).iter().any(|(_, n)| n == "archbishop.f1"));
+    let count = |fen: &str, name: &str| {
+        let t = traces(&v, &[fen.to_string()]).unwrap().remove(0);
+        t.coefs.iter().filter(|c| c.0 as usize == named(&v, name)).map(|c| c.1).sum::<f64>()
+    };
+    // White's knight on e4 and Black's on d5 both stand on their d4 cell.
+    let mirrored = "4k3/8/8/3n4/4N3/8/8/4K3 w - - 0 1";
+    assert_eq!((count(mirrored, "knight.d4"), count(mirrored, "knight.d5")), (0.0, 0.0));
+    // Black's knight on e4 stands on its d5 cell; the kings on their e1.
+    let same = "4k3/8/8/8/4Nn2/8/8/4K3 w - - 0 1";
+    assert_eq!((count(same, "knight.d4"), count(same, "knight.d5"), count(same, "knight.c5")), (1.0, 0.0, -1.0));
+    assert_eq!(count(same, "king.d1"), 0.0);
+    let mut w = v.eval_weights();
+    w.set(named(&v, "knight.d4"), [30.0, 30.0]);
+    let mut weighed = v.clone();
+    weighed.weights = Some(w);
+    let e = |v: &Variant| evaluate(&AnyPosition::new(v, Some(same)).unwrap());
+    assert_eq!(e(&weighed) - e(&v), 30);
+}
+
+#[test]
 fn mobility_weights_enter_the_evaluation() {
     // Chess with the built-in defaults (no mobility), not its shipped fit.
     let mut v = Variant::new("chess", &[]).unwrap();
@@ -186,12 +215,12 @@ fn the_fit_moves_toward_the_weights_that_made_the_results() {
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             let p = 1.0 / (1.0 + 10f64.powf(-model(&trace, &truth) / 400.0));
             let u = (seed >> 11) as f64 / (1u64 << 53) as f64;
-            Sample { trace, result: if u < p { 1.0 } else { 0.0 } }
+            Sample { trace, result: if u < p { 1.0 } else { 0.0 }, label: None }
         })
         .collect();
     let (held, train) = samples.split_at(samples.len() / 5);
     let start = Weights::defaults(&v);
-    let o = FitOptions { epochs: 300, rate: 5.0, l2: 0.0, report_every: 10, anchor: None };
+    let o = FitOptions { epochs: 300, rate: 5.0, l2: 0.0, report_every: 10, anchor: None, lambda: 1.0 };
     let f = fit(&start, &[knight], train, held, o);
     assert!(f.after.0 < f.before.0, "training loss {:?} -> {:?}", f.before, f.after);
     // A strong ridge keeps the weight near its start.
@@ -215,6 +244,46 @@ fn the_fit_moves_toward_the_weights_that_made_the_results() {
     let free = fit(&start, &[knight, named(&v, "pawn.value")], train, held, o);
     assert!((anchored.after.0 - free.after.0).abs() < 1e-4, "{:?} {:?}", anchored.after, free.after);
     assert!(anchored.k > free.k);
+}
+
+#[test]
+fn scores_pull_the_fit_toward_the_engine_that_gave_them() {
+    let v = Variant::new("chess", &[]).unwrap();
+    let fens = random_fens(&v, 60, 80);
+    let ts = traces(&v, &fens).unwrap();
+    let start = Weights::defaults(&v);
+    let knight = named(&v, "knight.value");
+    // Results drawn from the start weights themselves; scores from an
+    // engine to which knights are worth 600.
+    let mut engine = start.clone();
+    engine.set(knight, [600.0, 600.0]);
+    let mut seed = 11u64;
+    let samples: Vec<Sample> = ts
+        .into_iter()
+        .map(|trace| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let p = 1.0 / (1.0 + 10f64.powf(-model(&trace, &start) / 400.0));
+            let u = (seed >> 11) as f64 / (1u64 << 53) as f64;
+            let label = Some(model(&trace, &engine));
+            Sample { trace, result: if u < p { 1.0 } else { 0.0 }, label }
+        })
+        .collect();
+    let (held, train) = samples.split_at(samples.len() / 5);
+    let o = FitOptions { epochs: 300, rate: 5.0, l2: 0.0, report_every: 10, anchor: None, lambda: 1.0 };
+    let results_only = fit(&start, &[knight], train, held, o).weights.get(knight)[0];
+    let scores_only = fit(&start, &[knight], train, held, FitOptions { lambda: 0.0, ..o });
+    let half = fit(&start, &[knight], train, held, FitOptions { lambda: 0.5, ..o }).weights.get(knight)[0];
+    let fitted = scores_only.weights.get(knight)[0];
+    assert!((results_only - 320.0).abs() < 60.0, "results alone: {results_only}");
+    assert!((fitted - 600.0).abs() < 30.0, "scores alone: {fitted}");
+    assert!(results_only < half && half < fitted, "{results_only} {half} {fitted}");
+    // Its losses are against the scores it aimed at: near zero at the end.
+    assert!(scores_only.after.0 < scores_only.before.0 / 10.0, "{:?}", scores_only);
+    // Unscored positions keep their results as targets, whatever lambda.
+    let unscored: Vec<Sample> = samples.iter().map(|s| Sample { label: None, ..s.clone() }).collect();
+    let (held, train) = unscored.split_at(unscored.len() / 5);
+    let a = fit(&start, &[knight], train, held, FitOptions { lambda: 0.0, ..o }).weights.get(knight)[0];
+    assert_eq!(a, fit(&start, &[knight], train, held, o).weights.get(knight)[0]);
 }
 
 #[test]

@@ -5,6 +5,7 @@
 //!
 //! [`Variant`]: crate::rules::variant::Variant
 
+use crate::geometry::MAX_SIDE;
 use crate::piece::{Kind, NKINDS};
 use std::hash::{Hash, Hasher};
 
@@ -147,8 +148,11 @@ pub(crate) const KIND_TERMS: [KindTerm; 10] = [
     KindTerm::RoyalZone,
 ];
 
+/// Square cells per kind: a square seen from its piece's side, the board
+/// folded onto its left half (ranks by files up to the middle).
+pub const CELLS: usize = MAX_SIDE as usize * (MAX_SIDE as usize).div_ceil(2);
 /// Number of parameters (pairs) in a [`Weights`].
-pub const NPARAMS: usize = TERMS.len() + NKINDS * KIND_TERMS.len();
+pub const NPARAMS: usize = TERMS.len() + NKINDS * (KIND_TERMS.len() + CELLS);
 /// Largest magnitude a weight may take.
 pub const MAX_WEIGHT: f64 = 100_000.0;
 
@@ -162,6 +166,13 @@ pub const fn term(t: Term) -> usize {
 #[inline(always)]
 pub const fn kind_term(k: Kind, t: KindTerm) -> usize {
     TERMS.len() + k.idx() * KIND_TERMS.len() + t as usize
+}
+
+/// The parameter index of a kind's square cell (`cell`: relative rank
+/// times [`MAX_SIDE`] / 2, plus the folded file).
+#[inline(always)]
+pub const fn kind_square(k: Kind, cell: usize) -> usize {
+    TERMS.len() + NKINDS * KIND_TERMS.len() + k.idx() * CELLS + cell
 }
 
 /// Every evaluation weight of a variant, by parameter index.

@@ -14,7 +14,8 @@ use crate::geometry::Size;
 use crate::piece::{Color, Kind, NKINDS};
 use crate::rules::movement::KindSpec;
 use crate::rules::terms::{
-    kind_term, term, KindTerm, Pair, Term, Weights, KIND_TERMS, KIND_TERM_NAMES, MAX_WEIGHT, TERMS, TERM_NAMES,
+    kind_square, kind_term, term, KindTerm, Pair, Term, Weights, CELLS, KIND_TERMS, KIND_TERM_NAMES, MAX_WEIGHT,
+    TERMS, TERM_NAMES,
 };
 use crate::rules::variant::{KindSet, Variant};
 use toml::{Table, Value};
@@ -46,6 +47,18 @@ pub struct SquareBasis {
     pub advance: f64,
     /// 1 on the first rank, -1 on the second, -2.5 on the third, down to -5.
     pub back: f64,
+    /// The square's cell ([`kind_square`]): its rank counted from the
+    /// piece's side, its file folded onto the left half.
+    pub cell: usize,
+}
+
+/// Cells per relative rank: the folded files of the widest board.
+const HALF: usize = CELLS / crate::geometry::MAX_SIDE as usize;
+
+/// The name of a cell, as the square of the left half White sees (`d4`:
+/// a piece on d4 or e4 for White, d5 or e5 for Black).
+pub fn cell_name(cell: usize) -> String {
+    format!("{}{}", (b'a' + (cell % HALF) as u8) as char, cell / HALF + 1)
 }
 
 /// The [`SquareBasis`] of a square.
@@ -62,7 +75,8 @@ pub fn square_basis(size: Size, c: Color, sq: usize) -> SquareBasis {
         1 => -1.0,
         _ => ((-25 - 5 * (rr - 2)).max(-50)) as f64 / 10.0,
     };
-    SquareBasis { centre, file_centre, advance: t * t, back }
+    let folded = f.min(files - 1 - f) as usize;
+    SquareBasis { centre, file_centre, advance: t * t, back, cell: rr as usize * HALF + folded }
 }
 
 /// Royals arise during play (Burden's crowning queens).
@@ -83,16 +97,20 @@ pub fn role(v: &Variant, c: Color, k: Kind, royal_born: bool) -> Role {
 
 /// The terms of one piece of kind `k` with role `role` on a square of
 /// basis `b`: (parameter, basis) pairs; the piece's score is their sum of
-/// weight times basis, for White (Black's is its negation).
-pub fn piece_terms(k: Kind, role: Role, b: &SquareBasis) -> [(usize, f64); 3] {
+/// weight times basis, for White (Black's is its negation). The value
+/// comes first (royals present from the start have none), the kind's
+/// square cell last.
+pub fn piece_terms(k: Kind, role: Role, b: &SquareBasis) -> [(usize, f64); 4] {
+    let cell = (kind_square(k, b.cell), 1.0);
     match role {
-        Role::Royal => [(term(Term::RoyalBack), b.back), (term(Term::RoyalCentre), b.centre), (0, 0.0)],
+        Role::Royal => [(term(Term::RoyalBack), b.back), (term(Term::RoyalCentre), b.centre), cell, (0, 0.0)],
         Role::Promoter => [
             (kind_term(k, KindTerm::Value), 1.0),
             (kind_term(k, KindTerm::FileCentre), b.file_centre),
             (kind_term(k, KindTerm::Advance), b.advance),
+            cell,
         ],
-        Role::Piece => [(kind_term(k, KindTerm::Value), 1.0), (kind_term(k, KindTerm::Centre), b.centre), (0, 0.0)],
+        Role::Piece => [(kind_term(k, KindTerm::Value), 1.0), (kind_term(k, KindTerm::Centre), b.centre), cell, (0, 0.0)],
     }
 }
 
@@ -189,6 +207,14 @@ impl Weights {
                 };
                 if used {
                     out.push((kind_term(k, *t), format!("{}.{name}", spec.name)));
+                }
+            }
+            if !roles.is_empty() {
+                for rank in 0..v.size.ranks as usize {
+                    for file in 0..(v.size.files as usize).div_ceil(2) {
+                        let cell = rank * HALF + file;
+                        out.push((kind_square(k, cell), format!("{}.{}", spec.name, cell_name(cell))));
+                    }
                 }
             }
         }

@@ -2,9 +2,13 @@
 //! position's evaluation is linear in the weights ([`Evaluator::trace`]);
 //! a logistic curve `1 / (1 + 10^(-k e / 400))` turns it into an expected
 //! score for White, and the weights are moved (Adam, full batch) to lower
-//! the mean squared difference between that expectation and the result of
-//! the game the position came from. `k` is fitted once, to the starting
-//! weights, so that the weights keep their centipawn scale. A ridge term
+//! the mean squared difference between that expectation and the position's
+//! target: the result of the game it came from or, where an engine scored
+//! the position during the game, `lambda * result + (1 - lambda) *
+//! curve(score)`. `k` is fitted once, to the starting weights and the
+//! results, so that the weights keep their centipawn scale (and a target
+//! of scores alone, `lambda` 0, pulls the evaluation toward the engine's
+//! centipawns). A ridge term
 //! `l2 * sum((w - start)^2)` holds weights that few positions speak for
 //! (a rare second queen) near where they started. A held-out set measures
 //! the fit on positions it was not made on; the weights returned are those
@@ -18,13 +22,26 @@ use crate::search::eval::{EvalKind, Evaluator, Trace};
 use rayon::prelude::*;
 
 /// One position of a game, traced, with the game's result for White
-/// (1, 1/2 or 0).
+/// (1, 1/2 or 0) and an engine's score of it, if one was recorded.
 #[derive(Clone, Debug)]
 pub struct Sample {
     /// The evaluation's terms in the position.
     pub trace: Trace,
     /// White's score in the game.
     pub result: f64,
+    /// An engine's score of the position in centipawns, White's view.
+    pub label: Option<f64>,
+}
+
+impl Sample {
+    /// What the fit aims the expectation at, under scale `k` (module text).
+    #[inline]
+    fn target(&self, k: f64, lambda: f64) -> f64 {
+        match self.label {
+            Some(cp) => lambda * self.result + (1.0 - lambda) * sigmoid(k, cp),
+            None => self.result,
+        }
+    }
 }
 
 /// The traces of positions given by FEN, all of variant `v`; errors name
@@ -72,23 +89,30 @@ fn sigmoid(k: f64, e: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
 }
 
-/// Mean squared error of the samples under weights `w` and scale `k`.
-fn loss(samples: &[Sample], w: &[f64], k: f64) -> f64 {
+/// Mean squared error of the samples against `targets` under weights `w`
+/// and scale `k`.
+fn loss(samples: &[Sample], targets: &[f64], w: &[f64], k: f64) -> f64 {
     if samples.is_empty() {
         return 0.0;
     }
-    let sum: f64 = samples.par_iter().map(|s| (s.result - sigmoid(k, model(s, w))).powi(2)).sum();
+    let sum: f64 = samples.par_iter().zip(targets).map(|(s, &t)| (t - sigmoid(k, model(s, w))).powi(2)).sum();
     sum / samples.len() as f64
 }
 
-/// The scale `k` minimising the loss of weights `w` (golden-section search
-/// over 0.05..5).
+/// The game results of the samples.
+fn results(samples: &[Sample]) -> Vec<f64> {
+    samples.iter().map(|s| s.result).collect()
+}
+
+/// The scale `k` minimising the loss of weights `w` against the results
+/// (golden-section search over 0.05..5).
 fn fit_k(samples: &[Sample], w: &[f64]) -> f64 {
     let (mut a, mut b) = (0.05f64, 5.0f64);
     let g = (5f64.sqrt() - 1.0) / 2.0;
+    let r = results(samples);
     for _ in 0..40 {
         let (c, d) = (b - g * (b - a), a + g * (b - a));
-        if loss(samples, w, c) < loss(samples, w, d) {
+        if loss(samples, &r, w, c) < loss(samples, &r, w, d) {
             b = d;
         } else {
             a = c;
@@ -115,18 +139,23 @@ pub struct FitOptions {
     /// scale, and the search's margins are in centipawns of the start's
     /// scale.
     pub anchor: Option<usize>,
+    /// The weight of the game result in the target of a position an
+    /// engine scored (1: results only; module text).
+    pub lambda: f64,
 }
 
 /// Fit the parameters `params` of `start` to `train` (see the module
 /// text). Every other parameter keeps its weight. The losses reported are
 /// the mean squared errors, without the ridge term.
 pub fn fit(start: &Weights, params: &[usize], train: &[Sample], held: &[Sample], o: FitOptions) -> Fit {
-    let FitOptions { epochs, rate, l2, report_every, anchor } = o;
+    let FitOptions { epochs, rate, l2, report_every, anchor, lambda } = o;
     let np = NPARAMS;
     let mut w: Vec<f64> = (0..np).flat_map(|i| start.get(i)).collect();
     let w0 = w.clone();
     let k = fit_k(train, &w);
-    let before = (loss(train, &w, k), loss(held, &w, k));
+    let targets = |samples: &[Sample]| -> Vec<f64> { samples.iter().map(|s| s.target(k, lambda)).collect() };
+    let (train_t, held_t) = (targets(train), targets(held));
+    let before = (loss(train, &train_t, &w, k), loss(held, &held_t, &w, k));
     let mut free = vec![false; 2 * np];
     for &p in params {
         free[2 * p] = true;
@@ -142,11 +171,12 @@ pub fn fit(start: &Weights, params: &[usize], train: &[Sample], held: &[Sample],
     for epoch in 1..=epochs {
         let grad = train
             .par_iter()
+            .zip(&train_t)
             .fold(
                 || vec![0.0; 2 * np],
-                |mut g, s| {
+                |mut g, (s, &t)| {
                     let p = sigmoid(k, model(s, &w));
-                    let d = -2.0 * (s.result - p) * p * (1.0 - p) * scale / n;
+                    let d = -2.0 * (t - p) * p * (1.0 - p) * scale / n;
                     let mg = s.trace.mg_share;
                     for &(i, c) in &s.trace.coefs {
                         g[2 * i as usize] += d * c * mg;
@@ -174,7 +204,7 @@ pub fn fit(start: &Weights, params: &[usize], train: &[Sample], held: &[Sample],
             w[j] = (w[j] - rate * mh / (vh.sqrt() + eps)).clamp(-MAX_WEIGHT, MAX_WEIGHT);
         }
         if epoch % report_every.max(1) == 0 || epoch == epochs {
-            let (lt, lh) = (loss(train, &w, k), loss(held, &w, k));
+            let (lt, lh) = (loss(train, &train_t, &w, k), loss(held, &held_t, &w, k));
             curve.push((epoch, lt, lh));
             if held.is_empty() || lh < best.0 {
                 best = (lh, epoch, w.clone());
@@ -198,7 +228,9 @@ pub fn fit(start: &Weights, params: &[usize], train: &[Sample], held: &[Sample],
         weights.set(p, [round2(bw[2 * p]), round2(bw[2 * p + 1])]);
     }
     let wf: Vec<f64> = (0..np).flat_map(|i| weights.get(i)).collect();
-    let after = (loss(train, &wf, k), loss(held, &wf, k));
+    // The anchor scales the evaluation and `k` together, so every
+    // expectation stays: the targets stay those the fit aimed at.
+    let after = (loss(train, &train_t, &wf, k), loss(held, &held_t, &wf, k));
     Fit { weights, k, before, after, best_epoch, curve }
 }
 
