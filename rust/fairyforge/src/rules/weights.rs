@@ -14,8 +14,8 @@ use crate::geometry::Size;
 use crate::piece::{Color, Kind, NKINDS};
 use crate::rules::movement::KindSpec;
 use crate::rules::terms::{
-    kind_square, kind_term, term, KindTerm, Pair, Term, Weights, CELLS, KIND_TERMS, KIND_TERM_NAMES, MAX_WEIGHT,
-    TERMS, TERM_NAMES,
+    kind_square, kind_term, term, KindTerm, Pair, Term, Weights, CELLS, KIND_TERMS, KIND_TERM_NAMES, MAX_WEIGHT, TERMS,
+    TERM_NAMES,
 };
 use crate::rules::variant::{KindSet, Variant};
 use toml::{Table, Value};
@@ -110,7 +110,9 @@ pub fn piece_terms(k: Kind, role: Role, b: &SquareBasis) -> [(usize, f64); 4] {
             (kind_term(k, KindTerm::Advance), b.advance),
             cell,
         ],
-        Role::Piece => [(kind_term(k, KindTerm::Value), 1.0), (kind_term(k, KindTerm::Centre), b.centre), cell, (0, 0.0)],
+        Role::Piece => {
+            [(kind_term(k, KindTerm::Value), 1.0), (kind_term(k, KindTerm::Centre), b.centre), cell, (0, 0.0)]
+        }
     }
 }
 
