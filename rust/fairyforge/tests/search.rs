@@ -487,7 +487,11 @@ fn multipv_lines_are_distinct_and_ordered() {
         Score::Cp(c) => c,
         Score::Mate(n) => MATE * n.signum(),
     };
-    assert!(cp(r[0].score) >= cp(r[1].score) && cp(r[1].score) >= cp(r[2].score));
+    assert!(
+        cp(r[0].score) >= cp(r[1].score) && cp(r[1].score) >= cp(r[2].score),
+        "{:?}",
+        r.iter().map(|x| (x.score, x.best_move)).collect::<Vec<_>>()
+    );
     assert!(r[0].best_move != r[1].best_move && r[1].best_move != r[2].best_move);
     // Info: one report per line and depth, depths increasing.
     assert_eq!(infos.len(), 15);

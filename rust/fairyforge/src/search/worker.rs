@@ -249,6 +249,10 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 self.adopt_partial(&mut completed);
                 break;
             }
+            // A later line may have scored above an earlier one (the table
+            // changed under it): report and order them best first.
+            lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+            self.root[..multipv].sort_by_key(|r| std::cmp::Reverse(r.score));
             for r in &mut self.root {
                 r.prev_score = r.score;
             }
