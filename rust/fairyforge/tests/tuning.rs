@@ -33,6 +33,20 @@ fn model(t: &fairyforge::Trace, w: &Weights) -> f64 {
         .sum()
 }
 
+/// Samples whose results are drawn (seeded) from the expectation of
+/// weights `truth`, scored by the evaluation under `scorer` if given.
+fn drawn(ts: Vec<fairyforge::Trace>, truth: &Weights, scorer: Option<&Weights>, mut seed: u64) -> Vec<Sample> {
+    ts.into_iter()
+        .map(|trace| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let p = 1.0 / (1.0 + 10f64.powf(-model(&trace, truth) / 400.0));
+            let u = (seed >> 11) as f64 / (1u64 << 53) as f64;
+            let label = scorer.map(|w| model(&trace, w));
+            Sample { trace, result: if u < p { 1.0 } else { 0.0 }, label }
+        })
+        .collect()
+}
+
 fn named(v: &Variant, name: &str) -> usize {
     Weights::active(v).into_iter().find(|(_, n)| n == name).unwrap_or_else(|| panic!("{name}")).0
 }
@@ -72,7 +86,9 @@ fn the_trace_is_the_evaluation() {
 
 #[test]
 fn square_cells_fold_the_files_and_turn_the_ranks() {
-    let v = Variant::new("chess", &[]).unwrap();
+    // The built-in weights (no cell weighed), not chess's shipped fit.
+    let mut v = Variant::new("chess", &[]).unwrap();
+    v.weights = None;
     let cells: Vec<String> =
         Weights::active(&v).into_iter().map(|(_, n)| n).filter(|n| n.starts_with("knight.") && n.len() == 9).collect();
     assert_eq!(cells.len(), 32, "{cells:?}");
@@ -208,16 +224,7 @@ fn the_fit_moves_toward_the_weights_that_made_the_results() {
     let mut truth = Weights::defaults(&v);
     let knight = named(&v, "knight.value");
     truth.set(knight, [600.0, 600.0]);
-    let mut seed = 7u64;
-    let samples: Vec<Sample> = ts
-        .into_iter()
-        .map(|trace| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let p = 1.0 / (1.0 + 10f64.powf(-model(&trace, &truth) / 400.0));
-            let u = (seed >> 11) as f64 / (1u64 << 53) as f64;
-            Sample { trace, result: if u < p { 1.0 } else { 0.0 }, label: None }
-        })
-        .collect();
+    let samples = drawn(ts, &truth, None, 7);
     let (held, train) = samples.split_at(samples.len() / 5);
     let start = Weights::defaults(&v);
     let o = FitOptions { epochs: 300, rate: 5.0, l2: 0.0, report_every: 10, anchor: None, lambda: 1.0 };
@@ -257,17 +264,7 @@ fn scores_pull_the_fit_toward_the_engine_that_gave_them() {
     // engine to which knights are worth 600.
     let mut engine = start.clone();
     engine.set(knight, [600.0, 600.0]);
-    let mut seed = 11u64;
-    let samples: Vec<Sample> = ts
-        .into_iter()
-        .map(|trace| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let p = 1.0 / (1.0 + 10f64.powf(-model(&trace, &start) / 400.0));
-            let u = (seed >> 11) as f64 / (1u64 << 53) as f64;
-            let label = Some(model(&trace, &engine));
-            Sample { trace, result: if u < p { 1.0 } else { 0.0 }, label }
-        })
-        .collect();
+    let samples = drawn(ts, &start, Some(&engine), 11);
     let (held, train) = samples.split_at(samples.len() / 5);
     let o = FitOptions { epochs: 300, rate: 5.0, l2: 0.0, report_every: 10, anchor: None, lambda: 1.0 };
     let results_only = fit(&start, &[knight], train, held, o).weights.get(knight)[0];
