@@ -148,9 +148,11 @@ pub(crate) const KIND_TERMS: [KindTerm; 10] = [
     KindTerm::RoyalZone,
 ];
 
+/// Cells per relative rank: the folded files of the widest board.
+pub const HALF_FILES: usize = (MAX_SIDE as usize).div_ceil(2);
 /// Square cells per kind: a square seen from its piece's side, the board
 /// folded onto its left half (ranks by files up to the middle).
-pub const CELLS: usize = MAX_SIDE as usize * (MAX_SIDE as usize).div_ceil(2);
+pub const CELLS: usize = MAX_SIDE as usize * HALF_FILES;
 /// Number of parameters (pairs) in a [`Weights`].
 pub const NPARAMS: usize = TERMS.len() + NKINDS * (KIND_TERMS.len() + CELLS);
 /// Largest magnitude a weight may take.
@@ -169,7 +171,7 @@ pub const fn kind_term(k: Kind, t: KindTerm) -> usize {
 }
 
 /// The parameter index of a kind's square cell (`cell`: relative rank
-/// times [`MAX_SIDE`] / 2, plus the folded file).
+/// times [`HALF_FILES`], plus the folded file).
 #[inline(always)]
 pub const fn kind_square(k: Kind, cell: usize) -> usize {
     TERMS.len() + NKINDS * KIND_TERMS.len() + k.idx() * CELLS + cell

@@ -14,8 +14,8 @@ use crate::geometry::Size;
 use crate::piece::{Color, Kind, NKINDS};
 use crate::rules::movement::KindSpec;
 use crate::rules::terms::{
-    kind_square, kind_term, term, KindTerm, Pair, Term, Weights, CELLS, KIND_TERMS, KIND_TERM_NAMES, MAX_WEIGHT, TERMS,
-    TERM_NAMES,
+    kind_square, kind_term, term, KindTerm, Pair, Term, Weights, HALF_FILES, KIND_TERMS, KIND_TERM_NAMES, MAX_WEIGHT,
+    TERMS, TERM_NAMES,
 };
 use crate::rules::variant::{KindSet, Variant};
 use toml::{Table, Value};
@@ -52,13 +52,10 @@ pub struct SquareBasis {
     pub cell: usize,
 }
 
-/// Cells per relative rank: the folded files of the widest board.
-const HALF: usize = CELLS / crate::geometry::MAX_SIDE as usize;
-
 /// The name of a cell, as the square of the left half White sees (`d4`:
 /// a piece on d4 or e4 for White, d5 or e5 for Black).
 pub fn cell_name(cell: usize) -> String {
-    format!("{}{}", (b'a' + (cell % HALF) as u8) as char, cell / HALF + 1)
+    format!("{}{}", (b'a' + (cell % HALF_FILES) as u8) as char, cell / HALF_FILES + 1)
 }
 
 /// The [`SquareBasis`] of a square.
@@ -76,7 +73,7 @@ pub fn square_basis(size: Size, c: Color, sq: usize) -> SquareBasis {
         _ => ((-25 - 5 * (rr - 2)).max(-50)) as f64 / 10.0,
     };
     let folded = f.min(files - 1 - f) as usize;
-    SquareBasis { centre, file_centre, advance: t * t, back, cell: rr as usize * HALF + folded }
+    SquareBasis { centre, file_centre, advance: t * t, back, cell: rr as usize * HALF_FILES + folded }
 }
 
 /// Royals arise during play (Burden's crowning queens).
@@ -214,7 +211,7 @@ impl Weights {
             if !roles.is_empty() {
                 for rank in 0..v.size.ranks as usize {
                     for file in 0..(v.size.files as usize).div_ceil(2) {
-                        let cell = rank * HALF + file;
+                        let cell = rank * HALF_FILES + file;
                         out.push((kind_square(k, cell), format!("{}.{}", spec.name, cell_name(cell))));
                     }
                 }
