@@ -301,6 +301,15 @@ fn the_optional_terms_count_what_they_name() {
     assert_eq!(count("royal_shelter"), 1.0);
     assert_eq!(count("knight.pair"), 0.0);
     assert_eq!(count("tempo"), 1.0);
+    // Connected: f2 g2 h2 against a7 b7 f7 g7, all on their second rank.
+    assert_eq!(count("connected"), -1.0);
+    assert!((count("connected_advance") + 1.0 / 49.0).abs() < 1e-12);
+    assert_eq!(count("backward"), 0.0);
+    // d3 cannot be supported and c5 attacks d4: backward. c5, supported by
+    // b6, is connected; b6 is neither (nothing attacks b5).
+    let t = traces(&v, &["4k3/8/1p6/2p5/8/3P4/8/4K3 w - - 0 1".to_string()]).unwrap().remove(0);
+    let count = |name: &str| t.coefs.iter().find(|c| c.0 as usize == named(&v, name)).map_or(0.0, |c| c.1);
+    assert_eq!((count("backward"), count("connected"), count("isolated")), (1.0, -1.0, 1.0));
 }
 
 #[test]
@@ -326,6 +335,22 @@ fn the_attack_terms_count_what_they_name() {
     assert_eq!(count("passed_blocked"), 1.0);
     // Black's passer one rank beyond the third, its king one step behind.
     assert_eq!(count("passed_royal"), 1.0);
+    // Safe checks on g8: Nf6, Bxd5, Rg1, Qg2, Qg3 and Qg4 (Rh8, Qf7, Qf8
+    // are next to the king); Black's Nc2 is covered by the bishop.
+    assert_eq!(count("knight.safe_check"), 1.0);
+    assert_eq!(count("bishop.safe_check"), 1.0);
+    assert_eq!(count("rook.safe_check"), 1.0);
+    assert_eq!(count("queen.safe_check"), 3.0);
+    // Mobility by count: Ne4 reaches 8 squares, Na3 4, Qf3 17.
+    assert_eq!((count("knight.mob8"), count("knight.mob4"), count("queen.mob17")), (1.0, -1.0, 1.0));
+    let names: Vec<String> = Weights::active(&v).into_iter().map(|(_, n)| n).collect();
+    let cells = |kind: &str| {
+        names
+            .iter()
+            .filter(|n| n.strip_prefix(&format!("{kind}.mob")).is_some_and(|c| c.parse::<u32>().is_ok()))
+            .count()
+    };
+    assert_eq!((cells("knight"), cells("bishop"), cells("rook"), cells("queen"), cells("king")), (9, 14, 15, 28, 0));
 }
 
 #[test]

@@ -54,6 +54,14 @@ pub enum Term {
     /// ahead minus the own royal's (at most 5 each), times the square of
     /// the advance: the royals' race to the passer.
     PassedRoyal,
+    /// Promoters with an own promoter beside them on the same rank or
+    /// diagonally behind (phalanx or supported).
+    Connected,
+    /// Those, times the square of their advance.
+    ConnectedAdvance,
+    /// Promoters no own promoter beside or behind on an adjacent file can
+    /// support, whose square ahead an enemy promoter attacks diagonally.
+    Backward,
 }
 
 /// Terms of each kind.
@@ -81,10 +89,14 @@ pub enum KindTerm {
     Hanging,
     /// Squares next to an enemy royal the piece attacks.
     RoyalZone,
+    /// Safe checks: squares from which a piece of the kind would attack an
+    /// enemy royal present from the start, that a piece of the kind
+    /// attacks, that hold no own piece and that no enemy piece attacks.
+    SafeCheck,
 }
 
 /// Names of the position terms (`Term`), in order.
-pub const TERM_NAMES: [&str; 17] = [
+pub const TERM_NAMES: [&str; 20] = [
     "tempo",
     "passed",
     "passed_advance",
@@ -102,8 +114,11 @@ pub const TERM_NAMES: [&str; 17] = [
     "royal_danger",
     "passed_blocked",
     "passed_royal",
+    "connected",
+    "connected_advance",
+    "backward",
 ];
-pub(crate) const TERMS: [Term; 17] = [
+pub(crate) const TERMS: [Term; 20] = [
     Term::Tempo,
     Term::Passed,
     Term::PassedAdvance,
@@ -121,9 +136,12 @@ pub(crate) const TERMS: [Term; 17] = [
     Term::RoyalDanger,
     Term::PassedBlocked,
     Term::PassedRoyal,
+    Term::Connected,
+    Term::ConnectedAdvance,
+    Term::Backward,
 ];
 /// Names of the per-kind terms (`KindTerm`), in order.
-pub const KIND_TERM_NAMES: [&str; 10] = [
+pub const KIND_TERM_NAMES: [&str; 11] = [
     "value",
     "centre",
     "advance",
@@ -134,8 +152,9 @@ pub const KIND_TERM_NAMES: [&str; 10] = [
     "threatened",
     "hanging",
     "royal_zone",
+    "safe_check",
 ];
-pub(crate) const KIND_TERMS: [KindTerm; 10] = [
+pub(crate) const KIND_TERMS: [KindTerm; 11] = [
     KindTerm::Value,
     KindTerm::Centre,
     KindTerm::Advance,
@@ -146,6 +165,7 @@ pub(crate) const KIND_TERMS: [KindTerm; 10] = [
     KindTerm::Threatened,
     KindTerm::Hanging,
     KindTerm::RoyalZone,
+    KindTerm::SafeCheck,
 ];
 
 /// Cells per relative rank: the folded files of the widest board.
@@ -153,8 +173,11 @@ pub const HALF_FILES: usize = (MAX_SIDE as usize).div_ceil(2);
 /// Square cells per kind: a square seen from its piece's side, the board
 /// folded onto its left half (ranks by files up to the middle).
 pub const CELLS: usize = MAX_SIDE as usize * HALF_FILES;
+/// Mobility cells per kind: one weight per count of squares attacked,
+/// the last one for that many or more.
+pub const MOBILITY_CELLS: usize = 48;
 /// Number of parameters (pairs) in a [`Weights`].
-pub const NPARAMS: usize = TERMS.len() + NKINDS * (KIND_TERMS.len() + CELLS);
+pub const NPARAMS: usize = TERMS.len() + NKINDS * (KIND_TERMS.len() + CELLS + MOBILITY_CELLS);
 /// Largest magnitude a weight may take.
 pub const MAX_WEIGHT: f64 = 100_000.0;
 
@@ -175,6 +198,14 @@ pub const fn kind_term(k: Kind, t: KindTerm) -> usize {
 #[inline(always)]
 pub const fn kind_square(k: Kind, cell: usize) -> usize {
     TERMS.len() + NKINDS * KIND_TERMS.len() + k.idx() * CELLS + cell
+}
+
+/// The parameter index of a kind's mobility cell: a piece attacking
+/// `count` squares (the last cell for [`MOBILITY_CELLS`] - 1 or more).
+#[inline(always)]
+pub const fn kind_mobility(k: Kind, count: usize) -> usize {
+    let c = if count < MOBILITY_CELLS { count } else { MOBILITY_CELLS - 1 };
+    TERMS.len() + NKINDS * (KIND_TERMS.len() + CELLS) + k.idx() * MOBILITY_CELLS + c
 }
 
 /// Every evaluation weight of a variant, by parameter index.

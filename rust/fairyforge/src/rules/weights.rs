@@ -14,8 +14,8 @@ use crate::geometry::Size;
 use crate::piece::{Color, Kind, NKINDS};
 use crate::rules::movement::KindSpec;
 use crate::rules::terms::{
-    kind_square, kind_term, term, KindTerm, Pair, Term, Weights, HALF_FILES, KIND_TERMS, KIND_TERM_NAMES, MAX_WEIGHT,
-    TERMS, TERM_NAMES,
+    kind_mobility, kind_square, kind_term, term, KindTerm, Pair, Term, Weights, HALF_FILES, KIND_TERMS,
+    KIND_TERM_NAMES, MAX_WEIGHT, MOBILITY_CELLS, TERMS, TERM_NAMES,
 };
 use crate::rules::variant::{KindSet, Variant};
 use toml::{Table, Value};
@@ -119,6 +119,39 @@ pub fn has_mobility(spec: &KindSpec) -> bool {
     !spec.robotic && !spec.bent && spec.lines.iter().all(|l| !l.hop && l.range == 0)
 }
 
+/// The most squares a kind's mobility can count on an empty board of
+/// `size`: its leaps and its full orthogonal and diagonal rides from the
+/// best square.
+pub fn mobility_reach(spec: &KindSpec, size: Size) -> usize {
+    let (files, ranks) = (size.files as i32, size.ranks as i32);
+    let mut rays: Vec<(i32, i32, bool)> =
+        spec.lines.iter().filter(|l| !l.ride).map(|l| (l.df as i32, l.dr as i32, false)).collect();
+    for (diagonal, dirs) in [(false, [(0, 1), (0, -1), (1, 0), (-1, 0)]), (true, [(1, 1), (-1, -1), (1, -1), (-1, 1)])]
+    {
+        if spec.rides(diagonal) {
+            rays.extend(dirs.iter().map(|&(df, dr)| (df, dr, true)));
+        }
+    }
+    let mut best = 0;
+    for f in 0..files {
+        for r in 0..ranks {
+            let mut seen = std::collections::HashSet::new();
+            for &(df, dr, ride) in &rays {
+                let (mut tf, mut tr) = (f + df, r + dr);
+                while (0..files).contains(&tf) && (0..ranks).contains(&tr) {
+                    seen.insert((tf, tr));
+                    if !ride {
+                        break;
+                    }
+                    (tf, tr) = (tf + df, tr + dr);
+                }
+            }
+            best = best.max(seen.len());
+        }
+    }
+    best
+}
+
 /// Whether a kind's attacks are counted by the threat and royal-zone
 /// terms: its leaps and rides (hops and lame leaps are left out), for every
 /// kind but bent riders.
@@ -164,7 +197,8 @@ impl Weights {
     }
 
     /// The parameters the evaluation of `v` uses, with their names
-    /// (`tempo`, `knight.value`), in parameter order.
+    /// (`tempo`, `knight.value`): the position terms, then kind by kind its
+    /// terms, mobility cells and square cells.
     pub fn active(v: &Variant) -> Vec<(usize, String)> {
         let born = royal_born(v);
         let any_promoter = Color::BOTH.iter().any(|&c| v.promoters[c] != KindSet::EMPTY);
@@ -179,6 +213,7 @@ impl Weights {
                 Term::CrownerNear => born,
                 Term::ShockFile | Term::ShockPair => v.shock.is_some(),
                 Term::Doubled | Term::Isolated => any_promoter,
+                Term::Connected | Term::ConnectedAdvance | Term::Backward => any_promoter,
                 Term::RoyalShelter => fixed_royal && any_promoter,
                 Term::RoyalDanger => fixed_royal,
                 Term::PassedBlocked => any_promoter,
@@ -202,10 +237,15 @@ impl Weights {
                     KindTerm::Pair => piece,
                     KindTerm::OpenFile => piece && any_promoter && spec.rides(false),
                     KindTerm::Threatened | KindTerm::Hanging => piece || promoter,
-                    KindTerm::RoyalZone => piece && fixed_royal && attacks_counted(spec),
+                    KindTerm::RoyalZone | KindTerm::SafeCheck => piece && fixed_royal && attacks_counted(spec),
                 };
                 if used {
                     out.push((kind_term(k, *t), format!("{}.{name}", spec.name)));
+                }
+            }
+            if piece && has_mobility(spec) {
+                for count in 0..=mobility_reach(spec, v.size).min(MOBILITY_CELLS - 1) {
+                    out.push((kind_mobility(k, count), format!("{}.mob{count}", spec.name)));
                 }
             }
             if !roles.is_empty() {

@@ -44,7 +44,7 @@ use crate::board::position::Position;
 use crate::piece::{Color, Kind, NKINDS};
 use crate::rules::attacks::Placement;
 use crate::rules::tables::Tables;
-use crate::rules::terms::{kind_term, term, KindTerm, Term, NPARAMS};
+use crate::rules::terms::{kind_mobility, kind_term, term, KindTerm, Term, MOBILITY_CELLS, NPARAMS};
 use crate::rules::variant::KindSet;
 use crate::rules::weights::{attacks_counted, has_mobility, piece_terms, role, square_basis, Role};
 
@@ -159,6 +159,7 @@ impl<B: BitSet> Evaluator<B> {
             threatened: Color::BOTH.map(targets),
             hanging: Color::BOTH.map(targets),
             royal_zone: Color::BOTH.map(|c| pieces(c, &|k| fixed_royal && attacks_counted(v.spec(k)))),
+            safe_check: Color::BOTH.map(|c| pieces(c, &|k| fixed_royal && attacks_counted(v.spec(k)))),
             danger: fixed_royal,
             passed_blocked: any_promoter,
             passed_royal: fixed_royal && any_promoter,
@@ -167,15 +168,22 @@ impl<B: BitSet> Evaluator<B> {
         let keep = |sets: [KindSet; 2], t: KindTerm| {
             sets.map(|set| KindSet::of(&set.kinds().filter(|&k| nonzero(kind_term(k, t))).collect::<Vec<_>>()))
         };
+        let mobile = |k: Kind| {
+            nonzero(kind_term(k, KindTerm::Mobility)) || (0..MOBILITY_CELLS).any(|m| nonzero(kind_mobility(k, m)))
+        };
         let on = Optional {
-            mobility: keep(all.mobility, KindTerm::Mobility),
+            mobility: all.mobility.map(|set| KindSet::of(&set.kinds().filter(|&k| mobile(k)).collect::<Vec<_>>())),
             pair: keep(all.pair, KindTerm::Pair),
             open_file: keep(all.open_file, KindTerm::OpenFile),
             shelter: all.shelter && nonzero(term(Term::RoyalShelter)),
-            structure: all.structure && (nonzero(term(Term::Doubled)) || nonzero(term(Term::Isolated))),
+            structure: all.structure
+                && [Term::Doubled, Term::Isolated, Term::Connected, Term::ConnectedAdvance, Term::Backward]
+                    .iter()
+                    .any(|&t| nonzero(term(t))),
             threatened: keep(all.threatened, KindTerm::Threatened),
             hanging: keep(all.hanging, KindTerm::Hanging),
             royal_zone: keep(all.royal_zone, KindTerm::RoyalZone),
+            safe_check: keep(all.safe_check, KindTerm::SafeCheck),
             danger: all.danger && nonzero(term(Term::RoyalDanger)),
             passed_blocked: all.passed_blocked && nonzero(term(Term::PassedBlocked)),
             passed_royal: all.passed_royal && nonzero(term(Term::PassedRoyal)),
@@ -433,7 +441,7 @@ impl<B: BitSet> Evaluator<B> {
     fn attack_terms<S: Sink>(&self, pos: &Position<B>, royals: [B; 2], opt: &Optional, sink: &mut S) {
         let t = self.tables;
         let occ = pos.occupied();
-        let threats = opt.threats();
+        let both = opt.both_sides();
         // Attacks per colour and kind, and of each colour as a whole.
         let mut by_kind = [[B::EMPTY; NKINDS]; 2];
         let mut by_side = [B::EMPTY; 2];
@@ -442,7 +450,7 @@ impl<B: BitSet> Evaluator<B> {
             let own = pos.side(c);
             let zone = royals[c.flip().idx()].squares().fold(B::EMPTY, |z, r| z | self.zone1[r]);
             let (mut attackers, mut attacks) = (0, 0);
-            let kinds = if threats || opt.danger {
+            let kinds = if both || opt.danger {
                 self.attackers[c.idx()]
             } else {
                 KindSet(opt.mobility[c.idx()].0 | opt.royal_zone[c.idx()].0)
@@ -461,10 +469,9 @@ impl<B: BitSet> Evaluator<B> {
                     }
                     union |= att;
                     if opt.mobility[c.idx()].has(k) {
-                        sink.add(
-                            kind_term(k, KindTerm::Mobility),
-                            sign * ((att | kt.leap_quiet[sq]) & !own).count() as i32,
-                        );
+                        let m = ((att | kt.leap_quiet[sq]) & !own).count() as usize;
+                        sink.add(kind_term(k, KindTerm::Mobility), sign * m as i32);
+                        sink.add(kind_mobility(k, m), sign);
                     }
                     let z = (att & zone).count() as i32;
                     if z > 0 && plain {
@@ -482,12 +489,26 @@ impl<B: BitSet> Evaluator<B> {
                 sink.add(term(Term::RoyalDanger), sign * (attackers * attacks / 4));
             }
         }
-        if !threats {
+        if !both {
             return;
         }
         for c in Color::BOTH {
             let sign = if c == Color::White { 1 } else { -1 };
             let them = c.flip();
+            for k in opt.safe_check[c.idx()].kinds() {
+                let kt = &t.kinds[c][k.idx()];
+                let open = !pos.side(c) & !by_side[them.idx()] & by_kind[c.idx()][k.idx()];
+                for r in royals[them.idx()].squares() {
+                    let mut from = kt.leap_capture_rev[r];
+                    if kt.orth {
+                        from |= t.geo.rook_attacks(r, occ);
+                    }
+                    if kt.diag {
+                        from |= t.geo.bishop_attacks(r, occ);
+                    }
+                    sink.add(kind_term(k, KindTerm::SafeCheck), sign * (from & open).count() as i32);
+                }
+            }
             for k in opt.threatened[c.idx()].kinds() {
                 let lesser =
                     self.lesser[c.idx()][k.idx()].kinds().fold(B::EMPTY, |a, j| a | by_kind[them.idx()][j.idx()]);
@@ -622,6 +643,8 @@ struct Optional {
     hanging: [KindSet; 2],
     /// Kinds whose attacks next to an enemy royal are counted, per colour.
     royal_zone: [KindSet; 2],
+    /// Kinds whose safe checks are counted, per colour.
+    safe_check: [KindSet; 2],
     /// The attack on a royal's surroundings ([`Term::RoyalDanger`]).
     danger: bool,
     /// Passed promoters blocked ahead.
@@ -639,7 +662,13 @@ impl Optional {
     /// Whether any term computed from each piece's attacks is counted
     /// (mobility included).
     fn needs_attacks(&self) -> bool {
-        any_kind_of(&self.mobility) || self.threats() || any_kind_of(&self.royal_zone) || self.danger
+        any_kind_of(&self.mobility) || self.both_sides() || any_kind_of(&self.royal_zone) || self.danger
+    }
+
+    /// Whether a counted term needs every piece's attacks of both sides:
+    /// the threat terms and safe checks.
+    fn both_sides(&self) -> bool {
+        self.threats() || any_kind_of(&self.safe_check)
     }
 
     /// Whether the threat terms, which need both sides' attacks, are
@@ -653,6 +682,9 @@ impl Optional {
 trait Sink {
     /// Add `count` of parameter `param`.
     fn add(&mut self, param: usize, count: i32);
+    /// Add a fractional `basis` of parameter `param` (rounded once in a
+    /// sum).
+    fn add_basis(&mut self, param: usize, basis: f64);
 }
 
 /// The running (mg, eg) sum of the evaluation.
@@ -668,6 +700,13 @@ impl Sink for Sum<'_> {
         let (m, e) = self.w[param];
         self.mg += m * count;
         self.eg += e * count;
+    }
+
+    #[inline(always)]
+    fn add_basis(&mut self, param: usize, basis: f64) {
+        let (m, e) = self.w[param];
+        self.mg += (m as f64 * basis).round() as i32;
+        self.eg += (e as f64 * basis).round() as i32;
     }
 }
 
@@ -688,6 +727,12 @@ impl Sink for Trace {
             self.coefs.push((param as u16, count as f64));
         }
     }
+
+    fn add_basis(&mut self, param: usize, basis: f64) {
+        if basis != 0.0 {
+            self.coefs.push((param as u16, basis));
+        }
+    }
 }
 
 impl<B: BitSet> Evaluator<B> {
@@ -704,14 +749,37 @@ impl<B: BitSet> Evaluator<B> {
         (sum.mg, sum.eg)
     }
 
-    /// Doubled and isolated promoters, handed to `sink` (White's view).
+    /// Doubled, isolated, connected and backward promoters, handed to
+    /// `sink` (White's view).
     fn structure<S: Sink>(&self, promoters: [B; 2], sink: &mut S) {
         let geo = &self.tables.geo;
-        let files = geo.size.files as usize;
+        let size = geo.size;
+        let files = size.files as usize;
+        let (nf, nr) = (size.files as i32, size.ranks as i32);
         for c in Color::BOTH {
             let ours = promoters[c.idx()];
             if ours.is_empty() {
                 continue;
+            }
+            let enemy = promoters[c.flip().idx()];
+            let fwd = if c == Color::White { 1 } else { -1 };
+            let at = |set: B, f: i32, r: i32| {
+                (0..nf).contains(&f) && (0..nr).contains(&r) && set.has(size.square(f as u8, r as u8))
+            };
+            let (mut connected, mut connected_advance, mut backward) = (0, 0.0, 0);
+            for sq in ours.squares() {
+                let (f, r) = (size.file_of(sq) as i32, size.rank_of(sq) as i32);
+                let beside = |dr: i32| at(ours, f - 1, r + dr) || at(ours, f + 1, r + dr);
+                if beside(0) || beside(-fwd) {
+                    connected += 1;
+                    connected_advance += square_basis(size, c, sq).advance;
+                }
+                let supportable =
+                    (0..nr).filter(|&rr| (rr - r) * fwd <= 0).any(|rr| at(ours, f - 1, rr) || at(ours, f + 1, rr));
+                let stop_attacked = at(enemy, f - 1, r + 2 * fwd) || at(enemy, f + 1, r + 2 * fwd);
+                if !supportable && stop_attacked && (0..nr).contains(&(r + fwd)) {
+                    backward += 1;
+                }
             }
             let sign = if c == Color::White { 1 } else { -1 };
             let (mut occupied, mut doubled) = (0u32, 0);
@@ -731,6 +799,9 @@ impl<B: BitSet> Evaluator<B> {
                 .count() as i32;
             sink.add(term(Term::Doubled), sign * doubled);
             sink.add(term(Term::Isolated), sign * isolated);
+            sink.add(term(Term::Connected), sign * connected);
+            sink.add_basis(term(Term::ConnectedAdvance), sign as f64 * connected_advance);
+            sink.add(term(Term::Backward), sign * backward);
         }
     }
 
