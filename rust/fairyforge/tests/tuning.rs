@@ -310,6 +310,12 @@ fn the_optional_terms_count_what_they_name() {
     let t = traces(&v, &["4k3/8/1p6/2p5/8/3P4/8/4K3 w - - 0 1".to_string()]).unwrap().remove(0);
     let count = |name: &str| t.coefs.iter().find(|c| c.0 as usize == named(&v, name)).map_or(0.0, |c| c.1);
     assert_eq!((count("backward"), count("connected"), count("isolated")), (1.0, -1.0, 1.0));
+    // Ne5, supported by d4 with no black pawn on the d- or f-file ahead,
+    // is an outpost; Nc4 (supported by b5) is not, b2 can chase it. g3 and
+    // h4 storm the king on g1 (2 and 1).
+    let t = traces(&v, &["4k3/8/8/1p2N3/2nP3p/6p1/1P6/6K1 w - - 0 1".to_string()]).unwrap().remove(0);
+    let count = |name: &str| t.coefs.iter().find(|c| c.0 as usize == named(&v, name)).map_or(0.0, |c| c.1);
+    assert_eq!((count("knight.outpost"), count("royal_storm")), (1.0, -3.0));
 }
 
 #[test]

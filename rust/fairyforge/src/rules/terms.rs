@@ -62,6 +62,10 @@ pub enum Term {
     /// Promoters no own promoter beside or behind on an adjacent file can
     /// support, whose square ahead an enemy promoter attacks diagonally.
     Backward,
+    /// Enemy promoters storming a royal present from the start: on its
+    /// file or an adjacent one, 1 to 3 ranks ahead of it, counted 3, 2 and
+    /// 1 by distance (a penalty).
+    RoyalStorm,
 }
 
 /// Terms of each kind.
@@ -93,10 +97,13 @@ pub enum KindTerm {
     /// enemy royal present from the start, that a piece of the kind
     /// attacks, that hold no own piece and that no enemy piece attacks.
     SafeCheck,
+    /// An outpost: the piece stands diagonally in front of an own promoter
+    /// and no enemy promoter on an adjacent file is ahead of it.
+    Outpost,
 }
 
 /// Names of the position terms (`Term`), in order.
-pub const TERM_NAMES: [&str; 20] = [
+pub const TERM_NAMES: [&str; 21] = [
     "tempo",
     "passed",
     "passed_advance",
@@ -117,8 +124,9 @@ pub const TERM_NAMES: [&str; 20] = [
     "connected",
     "connected_advance",
     "backward",
+    "royal_storm",
 ];
-pub(crate) const TERMS: [Term; 20] = [
+pub(crate) const TERMS: [Term; 21] = [
     Term::Tempo,
     Term::Passed,
     Term::PassedAdvance,
@@ -139,9 +147,10 @@ pub(crate) const TERMS: [Term; 20] = [
     Term::Connected,
     Term::ConnectedAdvance,
     Term::Backward,
+    Term::RoyalStorm,
 ];
 /// Names of the per-kind terms (`KindTerm`), in order.
-pub const KIND_TERM_NAMES: [&str; 11] = [
+pub const KIND_TERM_NAMES: [&str; 12] = [
     "value",
     "centre",
     "advance",
@@ -153,8 +162,9 @@ pub const KIND_TERM_NAMES: [&str; 11] = [
     "hanging",
     "royal_zone",
     "safe_check",
+    "outpost",
 ];
-pub(crate) const KIND_TERMS: [KindTerm; 11] = [
+pub(crate) const KIND_TERMS: [KindTerm; 12] = [
     KindTerm::Value,
     KindTerm::Centre,
     KindTerm::Advance,
@@ -166,6 +176,7 @@ pub(crate) const KIND_TERMS: [KindTerm; 11] = [
     KindTerm::Hanging,
     KindTerm::RoyalZone,
     KindTerm::SafeCheck,
+    KindTerm::Outpost,
 ];
 
 /// Cells per relative rank: the folded files of the widest board.

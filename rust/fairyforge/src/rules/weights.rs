@@ -214,6 +214,7 @@ impl Weights {
                 Term::ShockFile | Term::ShockPair => v.shock.is_some(),
                 Term::Doubled | Term::Isolated => any_promoter,
                 Term::Connected | Term::ConnectedAdvance | Term::Backward => any_promoter,
+                Term::RoyalStorm => fixed_royal && any_promoter,
                 Term::RoyalShelter => fixed_royal && any_promoter,
                 Term::RoyalDanger => fixed_royal,
                 Term::PassedBlocked => any_promoter,
@@ -238,6 +239,7 @@ impl Weights {
                     KindTerm::OpenFile => piece && any_promoter && spec.rides(false),
                     KindTerm::Threatened | KindTerm::Hanging => piece || promoter,
                     KindTerm::RoyalZone | KindTerm::SafeCheck => piece && fixed_royal && attacks_counted(spec),
+                    KindTerm::Outpost => piece && any_promoter,
                 };
                 if used {
                     out.push((kind_term(k, *t), format!("{}.{name}", spec.name)));

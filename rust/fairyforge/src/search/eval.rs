@@ -98,6 +98,14 @@ pub struct Evaluator<B: BitSet> {
     /// Squares ahead of a square on its own and adjacent files, per colour
     /// (checks [`Evaluator::passed_set`] in debug builds).
     front_span: Vec<B>,
+    /// Squares ahead of a square on the adjacent files only, per colour.
+    adjacent_ahead: Vec<B>,
+    /// The squares diagonally behind a square, per colour (a promoter
+    /// there supports it).
+    support: Vec<B>,
+    /// Per colour and square, the squares on its own and adjacent files 1,
+    /// 2 and 3 ranks ahead (a royal's storm zone).
+    storm: Vec<[B; 3]>,
     /// Every file but the first, and every file but the last.
     not_first_file: B,
     not_last_file: B,
@@ -155,6 +163,8 @@ impl<B: BitSet> Evaluator<B> {
             pair: Color::BOTH.map(|c| pieces(c, &|_| true)),
             open_file: Color::BOTH.map(|c| pieces(c, &|k| any_promoter && v.spec(k).rides(false))),
             shelter: !royal_born && any_promoter,
+            storm: !royal_born && any_promoter && fixed_royal,
+            outpost: Color::BOTH.map(|c| pieces(c, &|_| any_promoter)),
             structure: any_promoter,
             threatened: Color::BOTH.map(targets),
             hanging: Color::BOTH.map(targets),
@@ -176,6 +186,8 @@ impl<B: BitSet> Evaluator<B> {
             pair: keep(all.pair, KindTerm::Pair),
             open_file: keep(all.open_file, KindTerm::OpenFile),
             shelter: all.shelter && nonzero(term(Term::RoyalShelter)),
+            storm: all.storm && nonzero(term(Term::RoyalStorm)),
+            outpost: keep(all.outpost, KindTerm::Outpost),
             structure: all.structure
                 && [Term::Doubled, Term::Isolated, Term::Connected, Term::ConnectedAdvance, Term::Backward]
                     .iter()
@@ -191,6 +203,9 @@ impl<B: BitSet> Evaluator<B> {
         let mut zone1 = vec![B::EMPTY; n];
         let mut zone2 = vec![B::EMPTY; n];
         let mut front_span = vec![B::EMPTY; 2 * n];
+        let mut adjacent_ahead = vec![B::EMPTY; 2 * n];
+        let mut support = vec![B::EMPTY; 2 * n];
+        let mut storm = vec![[B::EMPTY; 3]; 2 * n];
         for sq in 0..n {
             let (f, r) = (size.file_of(sq) as i32, size.rank_of(sq) as i32);
             for t in 0..n {
@@ -211,6 +226,17 @@ impl<B: BitSet> Evaluator<B> {
                     }
                     if tr < r {
                         front_span[n + sq] |= B::bit(t);
+                    }
+                    for (ci, ahead) in [(0, tr - r), (1, r - tr)] {
+                        if (1..=3).contains(&ahead) {
+                            storm[ci * n + sq][ahead as usize - 1] |= B::bit(t);
+                        }
+                        if tf != f && ahead > 0 {
+                            adjacent_ahead[ci * n + sq] |= B::bit(t);
+                        }
+                        if tf != f && ahead == -1 {
+                            support[ci * n + sq] |= B::bit(t);
+                        }
                     }
                 }
             }
@@ -256,6 +282,9 @@ impl<B: BitSet> Evaluator<B> {
             zone1,
             zone2,
             front_span,
+            adjacent_ahead,
+            support,
+            storm,
             not_first_file: geo.all & !geo.file_mask[0],
             not_last_file: geo.all & !geo.file_mask[size.files as usize - 1],
             shock,
@@ -400,6 +429,21 @@ impl<B: BitSet> Evaluator<B> {
                 for r in ours.squares() {
                     sink.add(term(Term::RoyalShelter), sign * (self.zone1[r] & promoters[c.idx()]).count() as i32);
                 }
+            }
+            if opt.storm {
+                for r in ours.squares() {
+                    let rows = &self.storm[c.idx() * self.n + r];
+                    let storm: i32 = (0..3).map(|d| (3 - d as i32) * (rows[d] & enemy_promoters).count() as i32).sum();
+                    sink.add(term(Term::RoyalStorm), -sign * storm);
+                }
+            }
+            for k in opt.outpost[c.idx()].kinds() {
+                let at = c.idx() * self.n;
+                let posts = pos.pieces(c, k).squares().filter(|&sq| {
+                    !(self.support[at + sq] & promoters[c.idx()]).is_empty()
+                        && (self.adjacent_ahead[at + sq] & enemy_promoters).is_empty()
+                });
+                sink.add(kind_term(k, KindTerm::Outpost), sign * posts.count() as i32);
             }
             for k in opt.pair[c.idx()].kinds() {
                 if pos.pieces(c, k).count() >= 2 {
@@ -635,6 +679,10 @@ struct Optional {
     open_file: [KindSet; 2],
     /// Promoters sheltering a royal.
     shelter: bool,
+    /// Enemy promoters storming a royal.
+    storm: bool,
+    /// Kinds counted on outposts, per colour.
+    outpost: [KindSet; 2],
     /// Doubled and isolated promoters.
     structure: bool,
     /// Kinds counted when attacked by a lesser enemy piece, per colour.
