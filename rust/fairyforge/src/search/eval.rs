@@ -489,23 +489,9 @@ impl<B: BitSet> Evaluator<B> {
         // Attacks per colour and kind, and of each colour as a whole.
         let mut by_kind = [[B::EMPTY; NKINDS]; 2];
         let mut by_side = [B::EMPTY; 2];
-        // Squares the promoters attack by their leaps, per colour: the
-        // mobility cells count only the squares outside the enemy's.
-        let mut pawn_attacks = [B::EMPTY; 2];
-        if any_kind_of(&opt.mobility) {
-            for c in Color::BOTH {
-                for k in self.promoters[c.idx()].kinds() {
-                    let kt = &t.kinds[c][k.idx()];
-                    for sq in pos.pieces(c, k).squares() {
-                        pawn_attacks[c.idx()] |= kt.leap_capture[sq];
-                    }
-                }
-            }
-        }
         for c in Color::BOTH {
             let sign = if c == Color::White { 1 } else { -1 };
             let own = pos.side(c);
-            let unsafe_squares = own | pawn_attacks[c.flip().idx()];
             let zone = royals[c.flip().idx()].squares().fold(B::EMPTY, |z, r| z | self.zone1[r]);
             let (mut attackers, mut attacks) = (0, 0);
             let kinds = if both || opt.danger {
@@ -527,9 +513,9 @@ impl<B: BitSet> Evaluator<B> {
                     }
                     union |= att;
                     if opt.mobility[c.idx()].has(k) {
-                        let reach = att | kt.leap_quiet[sq];
-                        sink.add(kind_term(k, KindTerm::Mobility), sign * (reach & !own).count() as i32);
-                        sink.add(kind_mobility(k, (reach & !unsafe_squares).count() as usize), sign);
+                        let m = ((att | kt.leap_quiet[sq]) & !own).count() as usize;
+                        sink.add(kind_term(k, KindTerm::Mobility), sign * m as i32);
+                        sink.add(kind_mobility(k, m), sign);
                     }
                     let z = (att & zone).count() as i32;
                     if z > 0 && plain {
