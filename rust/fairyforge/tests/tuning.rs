@@ -316,6 +316,11 @@ fn the_optional_terms_count_what_they_name() {
     let t = traces(&v, &["4k3/8/8/1p2N3/2nP3p/6p1/1P6/6K1 w - - 0 1".to_string()]).unwrap().remove(0);
     let count = |name: &str| t.coefs.iter().find(|c| c.0 as usize == named(&v, name)).map_or(0.0, |c| c.1);
     assert_eq!((count("knight.outpost"), count("royal_storm")), (1.0, -3.0));
+    // Space after 1.e4: White's c2-f4 block less c2 d2 f2 e4, with e2 and
+    // e3 behind the pawn counted twice (10); Black's c6-f5 block less d5
+    // and f5, which e4 attacks (6).
+    let t = traces(&v, &["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".to_string()]).unwrap().remove(0);
+    assert_eq!(t.coefs.iter().find(|c| c.0 as usize == named(&v, "space")).map(|c| c.1), Some(4.0));
 }
 
 #[test]

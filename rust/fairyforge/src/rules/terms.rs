@@ -66,6 +66,10 @@ pub enum Term {
     /// file or an adjacent one, 1 to 3 ranks ahead of it, counted 3, 2 and
     /// 1 by distance (a penalty).
     RoyalStorm,
+    /// Space: squares of the middle files on the side's own half (beyond
+    /// its first rank) that hold no own promoter and that no enemy promoter
+    /// attacks diagonally, those behind an own promoter counted twice.
+    Space,
 }
 
 /// Terms of each kind.
@@ -103,7 +107,7 @@ pub enum KindTerm {
 }
 
 /// Names of the position terms (`Term`), in order.
-pub const TERM_NAMES: [&str; 21] = [
+pub const TERM_NAMES: [&str; 22] = [
     "tempo",
     "passed",
     "passed_advance",
@@ -125,8 +129,9 @@ pub const TERM_NAMES: [&str; 21] = [
     "connected_advance",
     "backward",
     "royal_storm",
+    "space",
 ];
-pub(crate) const TERMS: [Term; 21] = [
+pub(crate) const TERMS: [Term; 22] = [
     Term::Tempo,
     Term::Passed,
     Term::PassedAdvance,
@@ -148,6 +153,7 @@ pub(crate) const TERMS: [Term; 21] = [
     Term::ConnectedAdvance,
     Term::Backward,
     Term::RoyalStorm,
+    Term::Space,
 ];
 /// Names of the per-kind terms (`KindTerm`), in order.
 pub const KIND_TERM_NAMES: [&str; 12] = [

@@ -215,6 +215,7 @@ impl Weights {
                 Term::Doubled | Term::Isolated => any_promoter,
                 Term::Connected | Term::ConnectedAdvance | Term::Backward => any_promoter,
                 Term::RoyalStorm => fixed_royal && any_promoter,
+                Term::Space => any_promoter,
                 Term::RoyalShelter => fixed_royal && any_promoter,
                 Term::RoyalDanger => fixed_royal,
                 Term::PassedBlocked => any_promoter,

@@ -189,9 +189,16 @@ impl<B: BitSet> Evaluator<B> {
             storm: all.storm && nonzero(term(Term::RoyalStorm)),
             outpost: keep(all.outpost, KindTerm::Outpost),
             structure: all.structure
-                && [Term::Doubled, Term::Isolated, Term::Connected, Term::ConnectedAdvance, Term::Backward]
-                    .iter()
-                    .any(|&t| nonzero(term(t))),
+                && [
+                    Term::Doubled,
+                    Term::Isolated,
+                    Term::Connected,
+                    Term::ConnectedAdvance,
+                    Term::Backward,
+                    Term::Space,
+                ]
+                .iter()
+                .any(|&t| nonzero(term(t))),
             threatened: keep(all.threatened, KindTerm::Threatened),
             hanging: keep(all.hanging, KindTerm::Hanging),
             royal_zone: keep(all.royal_zone, KindTerm::RoyalZone),
@@ -850,6 +857,20 @@ impl<B: BitSet> Evaluator<B> {
             sink.add(term(Term::Connected), sign * connected);
             sink.add_basis(term(Term::ConnectedAdvance), sign as f64 * connected_advance);
             sink.add(term(Term::Backward), sign * backward);
+            // Space: the middle half of the files, relative ranks 2 up to
+            // the last of the own half.
+            let mut space = 0;
+            for f in (nf + 2) / 4..nf - (nf + 2) / 4 {
+                for rr in 1..nr / 2 {
+                    let r = if c == Color::White { rr } else { nr - 1 - rr };
+                    if at(ours, f, r) || at(enemy, f - 1, r + fwd) || at(enemy, f + 1, r + fwd) {
+                        continue;
+                    }
+                    let behind = (1..=3).any(|d| at(ours, f, r + d * fwd));
+                    space += 1 + behind as i32;
+                }
+            }
+            sink.add(term(Term::Space), sign * space);
         }
     }
 
