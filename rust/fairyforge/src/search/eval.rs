@@ -160,12 +160,15 @@ impl<B: BitSet> Evaluator<B> {
         let targets = |c: Color| KindSet(pieces(c, &|_| true).0 | v.promoters[c].0 & !v.royal[c].0);
         let all = Optional {
             mobility: Color::BOTH.map(|c| pieces(c, &|k| has_mobility(v.spec(k)))),
+            mobility_cells: Color::BOTH.map(|c| pieces(c, &|k| has_mobility(v.spec(k)))),
             pair: Color::BOTH.map(|c| pieces(c, &|_| true)),
             open_file: Color::BOTH.map(|c| pieces(c, &|k| any_promoter && v.spec(k).rides(false))),
             shelter: !royal_born && any_promoter,
             storm: !royal_born && any_promoter && fixed_royal,
             outpost: Color::BOTH.map(|c| pieces(c, &|_| any_promoter)),
             structure: any_promoter,
+            shape: any_promoter,
+            space: any_promoter,
             threatened: Color::BOTH.map(targets),
             hanging: Color::BOTH.map(targets),
             royal_zone: Color::BOTH.map(|c| pieces(c, &|k| fixed_royal && attacks_counted(v.spec(k)))),
@@ -178,11 +181,13 @@ impl<B: BitSet> Evaluator<B> {
         let keep = |sets: [KindSet; 2], t: KindTerm| {
             sets.map(|set| KindSet::of(&set.kinds().filter(|&k| nonzero(kind_term(k, t))).collect::<Vec<_>>()))
         };
-        let mobile = |k: Kind| {
-            nonzero(kind_term(k, KindTerm::Mobility)) || (0..MOBILITY_CELLS).any(|m| nonzero(kind_mobility(k, m)))
-        };
+        let cells = |k: Kind| (0..MOBILITY_CELLS).any(|m| nonzero(kind_mobility(k, m)));
+        let mobile = |k: Kind| nonzero(kind_term(k, KindTerm::Mobility)) || cells(k);
         let on = Optional {
             mobility: all.mobility.map(|set| KindSet::of(&set.kinds().filter(|&k| mobile(k)).collect::<Vec<_>>())),
+            mobility_cells: all
+                .mobility_cells
+                .map(|set| KindSet::of(&set.kinds().filter(|&k| cells(k)).collect::<Vec<_>>())),
             pair: keep(all.pair, KindTerm::Pair),
             open_file: keep(all.open_file, KindTerm::OpenFile),
             shelter: all.shelter && nonzero(term(Term::RoyalShelter)),
@@ -199,6 +204,9 @@ impl<B: BitSet> Evaluator<B> {
                 ]
                 .iter()
                 .any(|&t| nonzero(term(t))),
+            shape: all.shape
+                && [Term::Connected, Term::ConnectedAdvance, Term::Backward].iter().any(|&t| nonzero(term(t))),
+            space: all.space && nonzero(term(Term::Space)),
             threatened: keep(all.threatened, KindTerm::Threatened),
             hanging: keep(all.hanging, KindTerm::Hanging),
             royal_zone: keep(all.royal_zone, KindTerm::RoyalZone),
@@ -522,7 +530,9 @@ impl<B: BitSet> Evaluator<B> {
                     if opt.mobility[c.idx()].has(k) {
                         let m = ((att | kt.leap_quiet[sq]) & !own).count() as usize;
                         sink.add(kind_term(k, KindTerm::Mobility), sign * m as i32);
-                        sink.add(kind_mobility(k, m), sign);
+                        if opt.mobility_cells[c.idx()].has(k) {
+                            sink.add(kind_mobility(k, m), sign);
+                        }
                     }
                     let z = (att & zone).count() as i32;
                     if z > 0 && plain {
@@ -655,7 +665,7 @@ impl<B: BitSet> Evaluator<B> {
             }
         }
         if self.all.structure {
-            self.structure(promoters, &mut tr);
+            self.structure(promoters, &self.all, &mut tr);
         }
         self.position_terms(pos, promoters, royals, &self.all, &mut tr);
         tr.coefs.push((term(Term::Tempo) as u16, if pos.turn() == Color::White { 1.0 } else { -1.0 }));
@@ -680,6 +690,8 @@ impl<B: BitSet> Evaluator<B> {
 struct Optional {
     /// Kinds whose mobility is counted, per colour.
     mobility: [KindSet; 2],
+    /// Kinds whose mobility cells are counted, per colour.
+    mobility_cells: [KindSet; 2],
     /// Kinds whose pair is counted, per colour.
     pair: [KindSet; 2],
     /// Orthogonal riders counted on files without own promoters.
@@ -690,8 +702,13 @@ struct Optional {
     storm: bool,
     /// Kinds counted on outposts, per colour.
     outpost: [KindSet; 2],
-    /// Doubled and isolated promoters.
+    /// Promoter structure: doubled and isolated promoters, and whatever
+    /// of `shape` and `space` is counted.
     structure: bool,
+    /// Connected and backward promoters.
+    shape: bool,
+    /// Space behind the promoters.
+    space: bool,
     /// Kinds counted when attacked by a lesser enemy piece, per colour.
     threatened: [KindSet; 2],
     /// Kinds counted when attacked and undefended, per colour.
@@ -800,13 +817,13 @@ impl<B: BitSet> Evaluator<B> {
             return (mg, eg);
         }
         let mut sum = Sum { mg, eg, w: &self.iw };
-        self.structure(promoters, &mut sum);
+        self.structure(promoters, &self.on, &mut sum);
         (sum.mg, sum.eg)
     }
 
-    /// Doubled, isolated, connected and backward promoters, handed to
-    /// `sink` (White's view).
-    fn structure<S: Sink>(&self, promoters: [B; 2], sink: &mut S) {
+    /// Doubled, isolated and, as `opt` counts them, connected and backward
+    /// promoters and space, handed to `sink` (White's view).
+    fn structure<S: Sink>(&self, promoters: [B; 2], opt: &Optional, sink: &mut S) {
         let geo = &self.tables.geo;
         let size = geo.size;
         let files = size.files as usize;
@@ -822,7 +839,7 @@ impl<B: BitSet> Evaluator<B> {
                 (0..nf).contains(&f) && (0..nr).contains(&r) && set.has(size.square(f as u8, r as u8))
             };
             let (mut connected, mut connected_advance, mut backward) = (0, 0.0, 0);
-            for sq in ours.squares() {
+            for sq in ours.squares().filter(|_| opt.shape) {
                 let (f, r) = (size.file_of(sq) as i32, size.rank_of(sq) as i32);
                 let beside = |dr: i32| at(ours, f - 1, r + dr) || at(ours, f + 1, r + dr);
                 if beside(0) || beside(-fwd) {
@@ -854,9 +871,14 @@ impl<B: BitSet> Evaluator<B> {
                 .count() as i32;
             sink.add(term(Term::Doubled), sign * doubled);
             sink.add(term(Term::Isolated), sign * isolated);
-            sink.add(term(Term::Connected), sign * connected);
-            sink.add_basis(term(Term::ConnectedAdvance), sign as f64 * connected_advance);
-            sink.add(term(Term::Backward), sign * backward);
+            if opt.shape {
+                sink.add(term(Term::Connected), sign * connected);
+                sink.add_basis(term(Term::ConnectedAdvance), sign as f64 * connected_advance);
+                sink.add(term(Term::Backward), sign * backward);
+            }
+            if !opt.space {
+                continue;
+            }
             // Space: the middle half of the files, relative ranks 2 up to
             // the last of the own half.
             let mut space = 0;
