@@ -158,9 +158,11 @@ impl<B: BitSet> Evaluator<B> {
         };
         let fixed_royal = !royal_born && Color::BOTH.iter().any(|&c| v.royal[c] != KindSet::EMPTY);
         let targets = |c: Color| KindSet(pieces(c, &|_| true).0 | v.promoters[c].0 & !v.royal[c].0);
+        let mobile = Color::BOTH.map(|c| pieces(c, &|k| has_mobility(v.spec(k))));
+        let checking = Color::BOTH.map(|c| pieces(c, &|k| fixed_royal && attacks_counted(v.spec(k))));
         let all = Optional {
-            mobility: Color::BOTH.map(|c| pieces(c, &|k| has_mobility(v.spec(k)))),
-            mobility_cells: Color::BOTH.map(|c| pieces(c, &|k| has_mobility(v.spec(k)))),
+            mobility: mobile,
+            mobility_cells: mobile,
             pair: Color::BOTH.map(|c| pieces(c, &|_| true)),
             open_file: Color::BOTH.map(|c| pieces(c, &|k| any_promoter && v.spec(k).rides(false))),
             shelter: !royal_born && any_promoter,
@@ -171,8 +173,8 @@ impl<B: BitSet> Evaluator<B> {
             space: any_promoter,
             threatened: Color::BOTH.map(targets),
             hanging: Color::BOTH.map(targets),
-            royal_zone: Color::BOTH.map(|c| pieces(c, &|k| fixed_royal && attacks_counted(v.spec(k)))),
-            safe_check: Color::BOTH.map(|c| pieces(c, &|k| fixed_royal && attacks_counted(v.spec(k)))),
+            royal_zone: checking,
+            safe_check: checking,
             danger: fixed_royal,
             passed_blocked: any_promoter,
             passed_royal: fixed_royal && any_promoter,
@@ -182,9 +184,9 @@ impl<B: BitSet> Evaluator<B> {
             sets.map(|set| KindSet::of(&set.kinds().filter(|&k| nonzero(kind_term(k, t))).collect::<Vec<_>>()))
         };
         let cells = |k: Kind| (0..MOBILITY_CELLS).any(|m| nonzero(kind_mobility(k, m)));
-        let mobile = |k: Kind| nonzero(kind_term(k, KindTerm::Mobility)) || cells(k);
+        let weighed = |k: Kind| nonzero(kind_term(k, KindTerm::Mobility)) || cells(k);
         let on = Optional {
-            mobility: all.mobility.map(|set| KindSet::of(&set.kinds().filter(|&k| mobile(k)).collect::<Vec<_>>())),
+            mobility: all.mobility.map(|set| KindSet::of(&set.kinds().filter(|&k| weighed(k)).collect::<Vec<_>>())),
             mobility_cells: all
                 .mobility_cells
                 .map(|set| KindSet::of(&set.kinds().filter(|&k| cells(k)).collect::<Vec<_>>())),
@@ -841,8 +843,8 @@ impl<B: BitSet> Evaluator<B> {
             let (mut connected, mut connected_advance, mut backward) = (0, 0.0, 0);
             for sq in ours.squares().filter(|_| opt.shape) {
                 let (f, r) = (size.file_of(sq) as i32, size.rank_of(sq) as i32);
-                let beside = |dr: i32| at(ours, f - 1, r + dr) || at(ours, f + 1, r + dr);
-                if beside(0) || beside(-fwd) {
+                let phalanx = at(ours, f - 1, r) || at(ours, f + 1, r);
+                if phalanx || !(self.support[c.idx() * self.n + sq] & ours).is_empty() {
                     connected += 1;
                     connected_advance += square_basis(size, c, sq).advance;
                 }
