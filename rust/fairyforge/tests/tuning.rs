@@ -403,3 +403,22 @@ fn royal_eval_tables_need_the_burden_options() {
     let e = Variant::from_toml(text, "r.toml", &fairyforge::Registry).unwrap_err().to_string();
     assert!(e.contains("royal_eval") && e.contains("options = \"burden\""), "{e}");
 }
+
+#[test]
+fn a_fit_is_the_same_bit_for_bit_on_any_number_of_threads() {
+    let v = Variant::new("chess", &[]).unwrap();
+    // Enough positions for several parallel chunks.
+    let ts = traces(&v, &random_fens(&v, 120, 100)).unwrap();
+    let samples = drawn(ts, &Weights::defaults(&v), None, 11);
+    let (held, train) = samples.split_at(samples.len() / 5);
+    let start = Weights::defaults(&v);
+    let params: Vec<usize> = Weights::active(&v).into_iter().map(|(i, _)| i).collect();
+    let o = FitOptions { epochs: 20, rate: 1.0, l2: 1e-7, report_every: 5, anchor: None, lambda: 1.0 };
+    let on = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| fit(&start, &params, train, held, o))
+    };
+    let (one, two) = (on(1), on(2));
+    assert_eq!((one.before, one.after), (two.before, two.after));
+    assert_eq!(one.weights, two.weights);
+}

@@ -95,9 +95,18 @@ fn loss(samples: &[Sample], targets: &[f64], w: &[f64], k: f64) -> f64 {
     if samples.is_empty() {
         return 0.0;
     }
-    let sum: f64 = samples.par_iter().zip(targets).map(|(s, &t)| (t - sigmoid(k, model(s, w))).powi(2)).sum();
-    sum / samples.len() as f64
+    let partial: Vec<f64> = samples
+        .par_chunks(CHUNK)
+        .zip(targets.par_chunks(CHUNK))
+        .map(|(ss, ts)| ss.iter().zip(ts).map(|(s, &t)| (t - sigmoid(k, model(s, w))).powi(2)).sum())
+        .collect();
+    partial.iter().sum::<f64>() / samples.len() as f64
 }
+
+/// Samples per unit of parallel work. Sums run over fixed chunks, in
+/// order, so a fit gives the same weights bit for bit on any number of
+/// threads.
+const CHUNK: usize = 4096;
 
 /// The game results of the samples.
 fn results(samples: &[Sample]) -> Vec<f64> {
@@ -169,12 +178,12 @@ pub fn fit(start: &Weights, params: &[usize], train: &[Sample], held: &[Sample],
     let mut best = (before.1, 0, w.clone());
     let mut curve = vec![(0, before.0, before.1)];
     for epoch in 1..=epochs {
-        let grad = train
-            .par_iter()
-            .zip(&train_t)
-            .fold(
-                || vec![0.0; 2 * np],
-                |mut g, (s, &t)| {
+        let partial: Vec<Vec<f64>> = train
+            .par_chunks(CHUNK)
+            .zip(train_t.par_chunks(CHUNK))
+            .map(|(ss, ts)| {
+                let mut g = vec![0.0; 2 * np];
+                for (s, &t) in ss.iter().zip(ts) {
                     let p = sigmoid(k, model(s, &w));
                     let d = -2.0 * (t - p) * p * (1.0 - p) * scale / n;
                     let mg = s.trace.mg_share;
@@ -182,16 +191,14 @@ pub fn fit(start: &Weights, params: &[usize], train: &[Sample], held: &[Sample],
                         g[2 * i as usize] += d * c * mg;
                         g[2 * i as usize + 1] += d * c * (1.0 - mg);
                     }
-                    g
-                },
-            )
-            .reduce(
-                || vec![0.0; 2 * np],
-                |mut a, b| {
-                    a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-                    a
-                },
-            );
+                }
+                g
+            })
+            .collect();
+        let mut grad = vec![0.0; 2 * np];
+        for g in &partial {
+            grad.iter_mut().zip(g).for_each(|(x, y)| *x += y);
+        }
         let t = epoch as i32;
         for j in 0..2 * np {
             if !free[j] || grad[j] == 0.0 {
