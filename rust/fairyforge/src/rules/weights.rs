@@ -122,7 +122,7 @@ pub fn has_mobility(spec: &KindSpec) -> bool {
 /// The most squares a kind's mobility can count on an empty board of
 /// `size`: its leaps and its full orthogonal and diagonal rides from the
 /// best square.
-pub fn mobility_reach(spec: &KindSpec, size: Size) -> usize {
+fn mobility_reach(spec: &KindSpec, size: Size) -> usize {
     let (files, ranks) = (size.files as i32, size.ranks as i32);
     let mut rays: Vec<(i32, i32, bool)> =
         spec.lines.iter().filter(|l| !l.ride).map(|l| (l.df as i32, l.dr as i32, false)).collect();
