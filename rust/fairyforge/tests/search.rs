@@ -72,16 +72,18 @@ fn mate_in(p: &AnyPosition, v: &Variant, n: u32) -> bool {
 
 /// The engine finds a forced win in exactly `n` moves, the move it plays
 /// wins in `n` by brute force, and there is no shorter win. It searches
-/// to depth `2n + 2`, three plies beyond the mate's own `2n - 1`: late-move
-/// reductions may shorten a quiet mating move's line (Shocking's mate in 3
-/// below, whose first move is a quiet king move, is found at depth 8).
+/// to depth `2n + 4`, five plies beyond the mate's own `2n - 1`: late-move
+/// reductions may shorten a quiet mating move's line, and singular
+/// extensions lengthen another (the rook and king mates in 3 below, whose
+/// first move is a quiet king move, score a mate in 4 at depth 8 and 9 and
+/// the mate in 3 from depth 10).
 fn assert_mate(name: &str, fen: &str, n: u32) -> (AnyPosition, Move) {
     let (v, p) = position(name, fen);
     assert!(mate_in(&p, &v, n), "{name} {fen}: no forced win in {n}");
     if n > 1 {
         assert!(!mate_in(&p, &v, n - 1), "{name} {fen}: a shorter win exists");
     }
-    let r = &run(&p, &depth(2 * n + 2))[0];
+    let r = &run(&p, &depth(2 * n + 4))[0];
     let m = r.best_move.expect("a move");
     assert_eq!(r.score, Score::Mate(n as i32), "{name} {fen}: {:?} {}", r.score, p.uci(m));
     assert!(wins_with(&p, &v, m, n), "{name} {fen}: {} does not win in {n}", p.uci(m));

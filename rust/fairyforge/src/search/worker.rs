@@ -89,6 +89,9 @@ pub(super) struct Worker<'a, B: BitSet> {
     /// This thread's cache of the evaluation's passed-promoter term.
     passed: PassedCache<B>,
     killers: Vec<[Move; 2]>,
+    /// Per ply, the move a singular-extension search leaves out
+    /// ([`Move::NONE`]: none).
+    excluded: Vec<Move>,
     /// History by side, from and to square (carried over from the
     /// engine's last search, aged: [`aged_history`](crate::search::ordering::aged_history)).
     history: Vec<i32>,
@@ -131,6 +134,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             buf: MoveBuf::new(),
             passed: PassedCache::new(),
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
+            excluded: vec![Move::NONE; MAX_PLY + 2],
             history,
             squares,
             pv: vec![Move::NONE; PV_STRIDE * PV_STRIDE],
@@ -333,11 +337,11 @@ impl<'a, B: BitSet> Worker<'a, B> {
             self.keys.push(child.key());
             let check = child.is_check();
             let score = if i == pv_idx || self.plain {
-                -self.negamax(&child, -beta, -alpha, depth - 1, 1, true, check)
+                -self.negamax(&child, -beta, -alpha, depth - 1, 1, true, false, check)
             } else {
-                let s = -self.negamax(&child, -alpha - 1, -alpha, depth - 1, 1, true, check);
+                let s = -self.negamax(&child, -alpha - 1, -alpha, depth - 1, 1, true, true, check);
                 if s > alpha && s < beta {
-                    -self.negamax(&child, -beta, -alpha, depth - 1, 1, true, check)
+                    -self.negamax(&child, -beta, -alpha, depth - 1, 1, true, false, check)
                 } else {
                     s
                 }
@@ -397,7 +401,8 @@ impl<'a, B: BitSet> Worker<'a, B> {
     }
 
     /// Main search below the root (`in_check`: the side to move is in
-    /// check, as found by the parent).
+    /// check, as found by the parent; `cut`: a null-window node expected
+    /// to fail high, where late moves are reduced more).
     #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
@@ -407,6 +412,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
         mut depth: i32,
         ply: usize,
         null_ok: bool,
+        cut: bool,
         in_check: bool,
     ) -> i32 {
         if depth <= 0 {
@@ -435,25 +441,35 @@ impl<'a, B: BitSet> Worker<'a, B> {
         }
 
         let key = pos.key();
+        // A singular-extension search of this node without one move: it
+        // neither reads nor writes the table, whose entry is the full node's.
+        let excluded = self.excluded[ply];
         let mut tt_move = Move::NONE;
-        if !self.plain {
+        let mut hit = None;
+        if !self.plain && excluded == Move::NONE {
             if let Some(e) = self.shared.tt.probe(key) {
                 tt_move = e.mv;
                 let s = score_from_tt(e.score, ply);
                 if !pv_node && e.depth >= depth && cuts(e.bound, s, alpha, beta) {
                     return s;
                 }
+                hit = Some((s, e));
             }
         }
 
         // Internal iterative reduction: without a table move a deep node is
         // likely new to the search and poorly ordered; search it a ply
         // shallower (its result then seeds the table for the next visit).
-        if !self.plain && depth >= 4 && tt_move == Move::NONE {
+        if !self.plain && depth >= 4 && tt_move == Move::NONE && excluded == Move::NONE {
             depth -= 1;
         }
 
-        let prune = !self.plain && !pv_node && !in_check && pos.allows_null_move() && beta.abs() < MATE_BOUND;
+        let prune = !self.plain
+            && !pv_node
+            && !in_check
+            && excluded == Move::NONE
+            && pos.allows_null_move()
+            && beta.abs() < MATE_BOUND;
         // Only the pruning rules below read the static evaluation.
         // Futility and late-move pruning of quiet moves near the horizon.
         let futile = !self.plain && !pv_node && !in_check && depth <= 3 && alpha.abs() < MATE_BOUND;
@@ -468,7 +484,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             let child = null_move(pos);
             self.keys.push(child.key());
             let floor = std::mem::replace(&mut self.rep_floor, self.keys.len() - 1);
-            let s = -self.negamax(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, false, child.is_check());
+            let s = -self.negamax(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, false, !cut, child.is_check());
             self.rep_floor = floor;
             self.keys.pop();
             if self.stopped {
@@ -484,7 +500,43 @@ impl<'a, B: BitSet> Worker<'a, B> {
         // when it refutes the node, no generation is needed at all.
         let mut generated =
             !(halfmove < move_rule && tt_move != Move::NONE && pos.is_legal_in(tt_move, Some(in_check)));
-        if generated {
+        // Singular extension: when the table's move holds a lower bound
+        // from nearly this depth, and every other move searched shallower
+        // fails below that bound less a margin, the move is the only good
+        // one and gets a ply more. When even the others reach beta, the
+        // node is cut at once (several moves refute it). Not where
+        // stalemate loses (Burden: it lost there, as did the cut-node
+        // reduction below).
+        let mut extend_tt = false;
+        if let Some((tt_score, e)) = hit {
+            if !generated
+                && !self.stalemate_loses
+                && depth >= 6
+                && ply < 2 * self.root_depth as usize
+                && e.depth >= depth - 3
+                && e.bound != Bound::Upper
+                && tt_score.abs() < MATE_BOUND
+            {
+                let singular_beta = tt_score - 2 * depth;
+                self.excluded[ply] = tt_move;
+                let s = self.negamax(pos, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false, cut, in_check);
+                self.excluded[ply] = Move::NONE;
+                if self.stopped {
+                    return 0;
+                }
+                if s < singular_beta {
+                    extend_tt = true;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                }
+            }
+        }
+        if excluded != Move::NONE {
+            // Every move but the excluded one, which generation leaves out
+            // as it would a table move already searched.
+            generated = true;
+            self.generate(pos, ply, in_check, excluded, true);
+        } else if generated {
             if !self.generate(pos, ply, in_check, tt_move, false) {
                 return self.no_move_score(in_check, ply);
             }
@@ -581,7 +633,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             if prunable && !check && (!self.stalemate_loses || child.has_legal_move()) {
                 continue;
             }
-            let new_depth = depth - 1;
+            let new_depth = depth - 1 + i32::from(extend_tt && count == 0);
             if !self.plain && prunable {
                 self.shared.tt.prefetch(child.key());
             }
@@ -593,7 +645,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 picked = true;
             }
             let score = if count == 0 || self.plain {
-                -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true, check)
+                -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true, !pv_node && !cut, check)
             } else {
                 let mut r = 0;
                 if depth >= 3 && quiet && !in_check && count >= 3 && !self.is_killer(ply, m) && !check {
@@ -601,17 +653,20 @@ impl<'a, B: BitSet> Worker<'a, B> {
                     if pv_node {
                         r -= 1;
                     }
+                    if cut && !self.stalemate_loses {
+                        r += 1;
+                    }
                     if self.history[self.hist_idx(us, m)] > HISTORY_MAX / 2 {
                         r -= 1;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut s = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true, check);
+                let mut s = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true, true, check);
                 if s > alpha && r > 0 {
-                    s = -self.negamax(&child, -alpha - 1, -alpha, new_depth, ply + 1, true, check);
+                    s = -self.negamax(&child, -alpha - 1, -alpha, new_depth, ply + 1, true, !cut, check);
                 }
                 if s > alpha && s < beta {
-                    s = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true, check);
+                    s = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, true, false, check);
                 }
                 s
             };
@@ -635,6 +690,10 @@ impl<'a, B: BitSet> Worker<'a, B> {
             }
         }
         self.buf.truncate(start);
+        if excluded != Move::NONE {
+            // No move but the excluded one: this search fails low.
+            return if best.score == -INF { alpha } else { best.score };
+        }
         if !self.plain {
             self.store(key, best.mv, best.score, beta, best.mv != Move::NONE, depth, ply);
         }
