@@ -691,7 +691,8 @@ impl<'a, B: BitSet> Worker<'a, B> {
         }
         self.buf.truncate(start);
         if excluded != Move::NONE {
-            // No move but the excluded one: this search fails low.
+            // The excluded search stores nothing (the table entry is the
+            // full node's); with no move but the excluded one it fails low.
             return if best.score == -INF { alpha } else { best.score };
         }
         if !self.plain {
