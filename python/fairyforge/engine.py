@@ -1,5 +1,5 @@
 """A persistent searcher: :class:`Engine` keeps its transposition table and
-move-ordering history between searches, as a UCI engine does between the
+move-ordering histories between searches, as a UCI engine does between the
 moves of a game, and
 turns a clock into search limits with :func:`time_limits`.
 
@@ -37,7 +37,7 @@ class Engine(_core.Engine):
     ``Engine("burden", hash_mb=64, threads=2, royal="maharajah")``: the
     variant and its options as for :class:`fairyforge.Board`, a table of
     ``hash_mb`` MiB and ``threads`` search threads. Searching the moves of
-    one game with one engine reuses the table and the quiet-move history
+    one game with one engine reuses the table and the move histories
     (halved at each search), so each search starts from what the earlier
     ones found; :meth:`new_game` forgets it all (the next search is then
     exactly a fresh engine's). ``hashfull`` is the table's fill in permille,

@@ -1,6 +1,6 @@
 //! The search through Python: its results as values ([`Score`], [`Info`],
 //! [`SearchResult`]) and a persistent [`Engine`] that keeps its
-//! transposition table and move-ordering history between searches, as a
+//! transposition table and move-ordering histories between searches, as a
 //! UCI engine does between the moves of a game. `Board._search` (a fresh
 //! table and history per call) and
 //! `Engine._search` share one path: [`run`].
@@ -339,7 +339,7 @@ pub(crate) fn run(
 }
 
 /// A searcher for one variant that keeps its transposition table and
-/// move-ordering history between searches; see `fairyforge.Engine`. One search at a time: another call
+/// move-ordering histories between searches; see `fairyforge.Engine`. One search at a time: another call
 /// while it searches raises `RuntimeError`.
 #[pyclass(module = "fairyforge", name = "Engine", subclass)]
 pub(crate) struct PyEngine {

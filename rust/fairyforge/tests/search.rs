@@ -398,7 +398,7 @@ fn fixed_depth_search_is_deterministic() {
 }
 
 /// An engine is deterministic from fresh, learns across the searches of a
-/// game (table and quiet-move history), and after `new_game` searches
+/// game (table and move histories), and after `new_game` searches
 /// exactly as a fresh engine again.
 #[test]
 fn engine_history_persists_within_a_game_and_new_game_forgets_it() {

@@ -1,7 +1,7 @@
 //! Search: iterative deepening over a principal-variation (PVS) negamax
 //! with aspiration windows, a shared transposition table ([`crate::search::tt`]),
 //! quiescence, check extensions, move ordering (TT move, MVV-LVA, killers,
-//! history), null-move pruning, reverse futility, futility and late-move
+//! quiet-move and continuation histories), null-move pruning, reverse futility, futility and late-move
 //! pruning, late-move reductions, MultiPV and Lazy SMP.
 //!
 //! # Game ends inside the tree
@@ -72,7 +72,7 @@
 //!
 //! With one thread, a fixed-depth search from a fresh table is fully
 //! deterministic: same best move, score and node count. An [`Engine`]
-//! carries the quiet-move history (halved) from one search of a game to the
+//! carries the move histories (halved) from one search of a game to the
 //! next, as it does its table; [`Engine::new_game`] forgets both, so its
 //! next search is a fresh one.
 //!
@@ -87,6 +87,7 @@
 
 pub(crate) mod clock;
 pub(crate) mod eval;
+mod history;
 pub(crate) mod ordering;
 mod prune;
 pub(crate) mod see;
@@ -104,6 +105,7 @@ use crate::error::Error;
 use crate::moves::Move;
 use crate::rules::terms::Weights;
 use crate::search::eval::EvalKind;
+use crate::search::history::Histories;
 use crate::search::threads::search_position;
 use crate::search::tt::TranspositionTable;
 use crate::types::{MATE, MATE_BOUND};
@@ -252,14 +254,14 @@ pub fn search(
     Ok(Engine::new(limits.hash_mb)?.search(pos, history, limits, stop, info))
 }
 
-/// A searcher that keeps its transposition table and its quiet-move
-/// history between searches, as a UCI engine does between the moves of a
-/// game (each search starts from the last one's history, halved).
+/// A searcher that keeps its transposition table and its move histories
+/// between searches, as a UCI engine does between the moves of a game
+/// (each search starts from the last one's histories, halved).
 pub struct Engine {
     tt: TranspositionTable,
     hash_mb: usize,
-    /// The last search's quiet-move history (empty: none yet).
-    history: Vec<i32>,
+    /// The last search's quiet-move and continuation histories.
+    history: Option<Histories>,
 }
 
 impl Engine {
@@ -267,7 +269,7 @@ impl Engine {
     /// [`MAX_HASH_MB`](crate::MAX_HASH_MB)); an error when the size is out of range or the
     /// memory cannot be had.
     pub fn new(hash_mb: usize) -> Result<Engine, Error> {
-        Ok(Engine { tt: TranspositionTable::new(hash_mb)?, hash_mb, history: Vec::new() })
+        Ok(Engine { tt: TranspositionTable::new(hash_mb)?, hash_mb, history: None })
     }
 
     /// Size of the table in MiB.
@@ -282,7 +284,7 @@ impl Engine {
         if hash_mb != self.hash_mb {
             self.tt = TranspositionTable::new(hash_mb)?;
             self.hash_mb = hash_mb;
-            self.history.clear();
+            self.history = None;
         }
         Ok(())
     }
@@ -291,7 +293,7 @@ impl Engine {
     /// starts as a fresh one.
     pub fn new_game(&mut self) {
         self.tt.clear();
-        self.history.clear();
+        self.history = None;
     }
 
     /// Transposition-table fill in permille.

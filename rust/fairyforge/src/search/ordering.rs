@@ -1,6 +1,6 @@
 //! Move ordering for the search: the scored move buffer shared by every
 //! node of a thread, the sink that scores moves as the generator emits them
-//! (TT move, captures and promotions by MVV-LVA, killers, history), and
+//! (TT move, captures and promotions by MVV-LVA, killers, the histories), and
 //! selection of the best remaining move.
 
 use crate::bitboard::BitSet;
@@ -8,6 +8,7 @@ use crate::board::movegen::Sink;
 use crate::board::position::{Position, EMPTY};
 use crate::moves::{Move, Special};
 use crate::search::eval::Evaluator;
+use crate::search::history::Histories;
 use crate::search::see::{evolution_gain, see_ge};
 
 /// Ordering score of the TT move.
@@ -19,8 +20,6 @@ const KILLER_SCORE: i32 = 1 << 24;
 /// Offset of captures that lose material in the exchange: after every
 /// quiet move.
 const BAD_CAPTURE_SCORE: i32 = -(1 << 21);
-/// Bound of history scores.
-pub(crate) const HISTORY_MAX: i32 = 16_384;
 
 /// The scored moves of every node on a thread's path, one slice per node
 /// (a node appends its moves and truncates back to where it started).
@@ -96,38 +95,17 @@ pub(crate) fn mvv_lva<B: BitSet>(e: &Evaluator<B>, pos: &Position<B>, m: Move) -
     NOISY_SCORE + 16 * victim + m.promotion().map_or(0, |k| e.value(k)) - mover / 16
 }
 
-/// Move a history score towards `bonus` (positive or negative), keeping it
-/// within [`HISTORY_MAX`].
-#[inline(always)]
-pub(crate) fn gravity(h: &mut i32, bonus: i32) {
-    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
-}
-
-/// The quiet-move history a search starts from: the one `saved` by the
-/// engine's last search, each entry halved so that this search's cutoffs
-/// soon outweigh the last one's, or zeros when there is none for boards of
-/// `squares` squares (a fresh engine, or after a new game). Indexed by
-/// side, from and to square.
-pub(crate) fn aged_history(saved: &[i32], squares: usize) -> Vec<i32> {
-    let len = 2 * squares * squares;
-    if saved.len() == len {
-        saved.iter().map(|&h| h / 2).collect()
-    } else {
-        vec![0; len]
-    }
-}
-
 /// A move [`Sink`] that appends the legal moves with their ordering scores
 /// straight to the search's buffer: the TT move first (or left out when
 /// already searched), captures and promotions by MVV-LVA, then killers, then
-/// quiet moves by history.
+/// quiet moves by their histories ([`Histories::score`]).
 pub(crate) struct Scorer<'a, B: BitSet> {
     buf: &'a mut MoveBuf,
     pos: &'a Position<B>,
     eval: &'a Evaluator<B>,
-    /// The side to move's history, indexed `from * squares + to`.
-    history: &'a [i32],
-    squares: usize,
+    history: &'a Histories,
+    /// Piece-targets of the moves one and two plies before.
+    prev: [u32; 2],
     killers: [Move; 2],
     tt_move: Move,
     tt_searched: bool,
@@ -138,23 +116,24 @@ pub(crate) struct Scorer<'a, B: BitSet> {
 }
 
 impl<'a, B: BitSet> Scorer<'a, B> {
-    /// A scorer appending to `buf` (`history`: the side to move's, indexed
-    /// `from * squares + to`; `tt_searched`: leave the TT move out).
+    /// A scorer appending to `buf` (`prev`: the piece-targets of the moves
+    /// one and two plies before, for the continuation histories;
+    /// `tt_searched`: leave the TT move out).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(crate) fn new(
         buf: &'a mut MoveBuf,
         pos: &'a Position<B>,
         eval: &'a Evaluator<B>,
-        history: &'a [i32],
+        history: &'a Histories,
+        prev: [u32; 2],
         killers: [Move; 2],
         tt_move: Move,
         tt_searched: bool,
         plain: bool,
     ) -> Scorer<'a, B> {
-        let squares = pos.tables.geo.size.squares();
         let theirs = pos.side(pos.turn().flip());
-        Scorer { buf, pos, eval, history, squares, killers, tt_move, tt_searched, plain, theirs }
+        Scorer { buf, pos, eval, history, prev, killers, tt_move, tt_searched, plain, theirs }
     }
 
     /// The score of a quiet move.
@@ -167,7 +146,8 @@ impl<'a, B: BitSet> Scorer<'a, B> {
         } else if m == self.killers[1] {
             KILLER_SCORE
         } else {
-            self.history[m.from() * self.squares + m.to()]
+            let pt = self.history.piece_to(self.pos.board[m.from()], m.to());
+            self.history.score(self.pos.turn(), m.from(), m.to(), pt, self.prev)
         }
     }
 

@@ -1,13 +1,13 @@
 //! The threads of one search (Lazy SMP): the helpers start, the main thread
 //! reports, and the lines of its last completed iteration are the result.
-//! Every thread starts from a copy of the engine's saved quiet-move history
-//! (aged); the main thread's is saved for the next search.
+//! Every thread starts from a copy of the engine's saved histories (aged);
+//! the main thread's are saved for the next search.
 
 use crate::bitboard::BitSet;
 use crate::board::position::Position;
 use crate::rules::tables::Tables;
 use crate::search::eval::Evaluator;
-use crate::search::ordering::aged_history;
+use crate::search::history::Histories;
 use crate::search::shared::{nps, Shared};
 use crate::search::tt::TranspositionTable;
 use crate::search::worker::{shock_score, Worker};
@@ -16,12 +16,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// [`search`] on a position of either bitboard width, with a given table
-/// and the quiet-move history `saved` by the last search (empty: none),
-/// which is replaced by this search's. With [`Limits::weights`], the
+/// and the histories `saved` by the last search (none: a fresh start),
+/// which are replaced by this search's. With [`Limits::weights`], the
 /// position moves to the tables of its variant with those weights first.
 pub(super) fn search_position<B: BitSet>(
     tt: &TranspositionTable,
-    saved: &mut Vec<i32>,
+    saved: &mut Option<Histories>,
     pos: &Position<B>,
     history: &[u64],
     limits: &Limits,
@@ -52,8 +52,9 @@ pub(super) fn search_position<B: BitSet>(
     }
     keys.push(pos.key());
 
-    let history = aged_history(saved, pos.tables.geo.size.squares());
-    let mut main = Worker::new(0, &shared, &eval, &keys, history.clone());
+    let history = Histories::aged(saved.take(), pos.tables);
+    let mut for_helpers: Vec<Histories> = (1..threads).map(|_| history.clone()).collect();
+    let mut main = Worker::new(0, &shared, &eval, &keys, history);
     if main.root_moves(pos) == 0 {
         let in_check = pos.is_check();
         let s = if let Some(s) = shock_score(pos, 0) { s } else { main.no_move_score(in_check, 0) };
@@ -70,13 +71,14 @@ pub(super) fn search_position<B: BitSet>(
     }
     let lines = std::thread::scope(|s| {
         for id in 1..threads {
-            let (shared, eval, keys, history) = (&shared, &eval, &keys, &history);
+            let (shared, eval, keys) = (&shared, &eval, &keys);
+            let Some(history) = for_helpers.pop() else { break };
             let pos = *pos;
             let helper = std::thread::Builder::new()
                 .name(format!("fairyforge-search-{id}"))
                 .stack_size(64 << 20)
                 .spawn_scoped(s, move || {
-                    let mut w = Worker::new(id, shared, eval, keys, history.clone());
+                    let mut w = Worker::new(id, shared, eval, keys, history);
                     w.root_moves(&pos);
                     w.iterate(&pos, None);
                 });
@@ -89,7 +91,7 @@ pub(super) fn search_position<B: BitSet>(
         shared.abort.store(true, Ordering::Relaxed);
         lines
     });
-    *saved = main.into_history();
+    *saved = Some(main.into_history());
     let nodes = shared.total_nodes();
     let time_ms = start.elapsed().as_millis() as u64;
     let nps = nps(nodes, start);

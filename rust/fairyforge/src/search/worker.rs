@@ -8,7 +8,8 @@ use crate::geometry::NO_SQ;
 use crate::moves::Move;
 use crate::piece::Color;
 use crate::search::eval::{Evaluator, PassedCache};
-use crate::search::ordering::{gravity, MoveBuf, Scorer, HISTORY_MAX, TT_MOVE_SCORE};
+use crate::search::history::{Histories, HISTORY_MAX, NO_PIECE_TO};
+use crate::search::ordering::{MoveBuf, Scorer, TT_MOVE_SCORE};
 use crate::search::prune::{check_zones, cuts, lmr_table, may_check, null_move};
 use crate::search::see::{evolution_gain, see_ge};
 use crate::search::shared::{nps, Shared};
@@ -92,10 +93,12 @@ pub(super) struct Worker<'a, B: BitSet> {
     /// Per ply, the move a singular-extension search leaves out
     /// ([`Move::NONE`]: none).
     excluded: Vec<Move>,
-    /// History by side, from and to square (carried over from the
-    /// engine's last search, aged: [`aged_history`](crate::search::ordering::aged_history)).
-    history: Vec<i32>,
-    squares: usize,
+    /// Quiet-move and continuation histories (carried over from the
+    /// engine's last search, aged: [`Histories::aged`]).
+    history: Histories,
+    /// Per ply, the piece-target of the move made there ([`NO_PIECE_TO`]
+    /// for a null move), which the continuation histories follow.
+    played: Vec<u32>,
     pv: Vec<Move>,
     pv_len: Vec<usize>,
     nodes: u64,
@@ -112,17 +115,15 @@ pub(super) struct Worker<'a, B: BitSet> {
 
 impl<'a, B: BitSet> Worker<'a, B> {
     /// A thread of the search numbered `id` (0: the main thread), starting
-    /// from the game's position keys `keys` and the quiet-move `history`
-    /// (`2 * squares * squares` entries).
+    /// from the game's position keys `keys` and the `history` learnt so
+    /// far.
     pub(super) fn new(
         id: usize,
         shared: &'a Shared<'a>,
         eval: &'a Evaluator<B>,
         keys: &[u64],
-        history: Vec<i32>,
+        history: Histories,
     ) -> Worker<'a, B> {
-        let squares = eval.tables().geo.size.squares();
-        debug_assert_eq!(history.len(), 2 * squares * squares);
         Worker {
             id,
             shared,
@@ -136,7 +137,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
             excluded: vec![Move::NONE; MAX_PLY + 2],
             history,
-            squares,
+            played: vec![NO_PIECE_TO; MAX_PLY + 2],
             pv: vec![Move::NONE; PV_STRIDE * PV_STRIDE],
             pv_len: vec![0; PV_STRIDE],
             nodes: 0,
@@ -149,15 +150,15 @@ impl<'a, B: BitSet> Worker<'a, B> {
         }
     }
 
-    /// The quiet-move history learnt, for the engine to keep.
-    pub(super) fn into_history(self) -> Vec<i32> {
+    /// The histories learnt, for the engine to keep.
+    pub(super) fn into_history(self) -> Histories {
         self.history
     }
 
     /// Fill the root move list (ordered by MVV-LVA); returns its length.
     pub(super) fn root_moves(&mut self, pos: &Position<B>) -> usize {
         let start = self.buf.len();
-        self.generate(pos, 0, pos.is_check(), Move::NONE, false);
+        self.generate(pos, 0, pos.is_check(), Move::NONE, false, [NO_PIECE_TO; 2]);
         let mut moves: Vec<(Move, i32)> = self.buf.entries(start).collect();
         self.buf.truncate(start);
         moves.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
@@ -332,6 +333,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
         let mut best = -INF;
         for i in pv_idx..self.root.len() {
             let m = self.root[i].mv;
+            self.played[0] = self.history.piece_to(pos.board[m.from()], m.to());
             let mut child = *pos;
             child.make(m);
             self.keys.push(child.key());
@@ -482,6 +484,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
         if prune && null_ok && depth >= 3 && static_eval >= beta {
             let r = 3 + depth / 4;
             let child = null_move(pos);
+            self.played[ply] = NO_PIECE_TO;
             self.keys.push(child.key());
             let floor = std::mem::replace(&mut self.rep_floor, self.keys.len() - 1);
             let s = -self.negamax(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, false, !cut, child.is_check());
@@ -496,6 +499,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
         }
 
         let start = self.buf.len();
+        let prev = self.prev(ply);
         // A legal TT move is searched before the other moves are generated:
         // when it refutes the node, no generation is needed at all.
         let mut generated =
@@ -535,9 +539,9 @@ impl<'a, B: BitSet> Worker<'a, B> {
             // Every move but the excluded one, which generation leaves out
             // as it would a table move already searched.
             generated = true;
-            self.generate(pos, ply, in_check, excluded, true);
+            self.generate(pos, ply, in_check, excluded, true, prev);
         } else if generated {
-            if !self.generate(pos, ply, in_check, tt_move, false) {
+            if !self.generate(pos, ply, in_check, tt_move, false, prev) {
                 return self.no_move_score(in_check, ply);
             }
             if halfmove >= move_rule {
@@ -581,7 +585,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
                     break;
                 }
                 generated = true;
-                self.generate(pos, ply, in_check, tt_move, true);
+                self.generate(pos, ply, in_check, tt_move, true, prev);
                 if i == self.buf.len() {
                     break;
                 }
@@ -623,6 +627,8 @@ impl<'a, B: BitSet> Worker<'a, B> {
             if !self.plain && !prunable {
                 self.shared.tt.prefetch(pos.key_after(m));
             }
+            let pt = self.history.piece_to(pos.board[m.from()], m.to());
+            self.played[ply] = pt;
             let mut child = *pos;
             child.make(m);
             // A prunable move still here where stalemate cannot lose was
@@ -656,9 +662,8 @@ impl<'a, B: BitSet> Worker<'a, B> {
                     if cut && !self.stalemate_loses {
                         r += 1;
                     }
-                    if self.history[self.hist_idx(us, m)] > HISTORY_MAX / 2 {
-                        r -= 1;
-                    }
+                    // Good history reduces less, bad history more (up to two plies).
+                    r -= (self.history.score(us, m.from(), m.to(), pt, prev) / (HISTORY_MAX / 2)).clamp(-2, 2);
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true, true, check);
@@ -679,7 +684,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 self.update_pv(ply, m);
                 if score >= beta {
                     if quiet && !self.plain {
-                        self.reward(us, ply, m, depth, &quiets[..nquiets]);
+                        self.reward(pos, ply, m, depth, prev, &quiets[..nquiets]);
                     }
                     break;
                 }
@@ -727,14 +732,30 @@ impl<'a, B: BitSet> Worker<'a, B> {
     /// Generate the legal moves (`in_check`: whether the side to move is in
     /// check) and append them with ordering scores to `buf` (without the TT
     /// move when `tt_searched`); returns false when there is no legal move
-    /// at all.
-    fn generate(&mut self, pos: &Position<B>, ply: usize, in_check: bool, tt_move: Move, tt_searched: bool) -> bool {
-        let us = pos.turn();
-        let n = self.squares;
+    /// at all. `prev`: the piece-targets of the moves one and two plies
+    /// before, for the continuation histories.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn generate(
+        &mut self,
+        pos: &Position<B>,
+        ply: usize,
+        in_check: bool,
+        tt_move: Move,
+        tt_searched: bool,
+        prev: [u32; 2],
+    ) -> bool {
         let start = self.buf.len();
-        let history = &self.history[us.idx() * n * n..(us.idx() + 1) * n * n];
-        let mut sink =
-            Scorer::new(&mut self.buf, pos, self.eval, history, self.killers[ply], tt_move, tt_searched, self.plain);
+        let mut sink = Scorer::new(
+            &mut self.buf,
+            pos,
+            self.eval,
+            &self.history,
+            prev,
+            self.killers[ply],
+            tt_move,
+            tt_searched,
+            self.plain,
+        );
         pos.legal_moves_to(&mut sink, in_check);
         self.buf.len() > start || (tt_searched && tt_move != Move::NONE)
     }
@@ -745,9 +766,11 @@ impl<'a, B: BitSet> Worker<'a, B> {
         self.eval.evaluate_cached(pos, &mut self.passed)
     }
 
+    /// The piece-targets of the moves one and two plies before `ply`.
     #[inline(always)]
-    fn hist_idx(&self, us: Color, m: Move) -> usize {
-        (us.idx() * self.squares + m.from()) * self.squares + m.to()
+    fn prev(&self, ply: usize) -> [u32; 2] {
+        let at = |back: usize| if ply >= back { self.played[ply - back] } else { NO_PIECE_TO };
+        [at(1), at(2)]
     }
 
     #[inline(always)]
@@ -757,17 +780,16 @@ impl<'a, B: BitSet> Worker<'a, B> {
 
     /// A quiet move caused a cutoff: killer, history bonus, and a malus for
     /// the quiet moves tried before it.
-    fn reward(&mut self, us: Color, ply: usize, m: Move, depth: i32, tried: &[Move]) {
+    fn reward(&mut self, pos: &Position<B>, ply: usize, m: Move, depth: i32, prev: [u32; 2], tried: &[Move]) {
         if self.killers[ply][0] != m {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = m;
         }
-        let bonus = (depth * depth).min(400);
-        let i = self.hist_idx(us, m);
-        gravity(&mut self.history[i], bonus);
-        for &q in tried {
-            let i = self.hist_idx(us, q);
-            gravity(&mut self.history[i], -bonus);
+        let bonus = (depth * (16 * depth + 64) - 64).min(2000);
+        let us = pos.turn();
+        for (q, b) in std::iter::once((m, bonus)).chain(tried.iter().map(|&q| (q, -bonus))) {
+            let pt = self.history.piece_to(pos.board[q.from()], q.to());
+            self.history.update(us, q.from(), q.to(), pt, prev, b);
         }
     }
 }

@@ -6,6 +6,7 @@ use crate::bitboard::BitSet;
 use crate::board::captures::noisy_moves;
 use crate::board::position::Position;
 use crate::moves::Move;
+use crate::search::history::NO_PIECE_TO;
 use crate::search::ordering::mvv_lva;
 use crate::search::prune::cuts;
 use crate::search::prune::may_check;
@@ -67,7 +68,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
         if !in_check {
             self.generate_noisy(pos);
             alpha = alpha.max(stand);
-        } else if !self.generate(pos, ply, true, Move::NONE, false) {
+        } else if !self.generate(pos, ply, true, Move::NONE, false, [NO_PIECE_TO; 2]) {
             return self.no_move_score(true, ply);
         }
         let mut best = Best { score: stand, mv: Move::NONE };

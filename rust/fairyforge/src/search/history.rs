@@ -1,0 +1,157 @@
+//! The move statistics a search learns from its cutoffs, and an engine
+//! keeps between the searches of a game: the quiet-move history by side,
+//! origin and target, and two continuation histories by the piece and
+//! target of the move one and two plies before and those of the quiet move.
+
+use crate::bitboard::BitSet;
+use crate::piece::{Color, NKINDS};
+use crate::rules::tables::Tables;
+
+/// Bound of every history score.
+pub(crate) const HISTORY_MAX: i32 = 16_384;
+/// Most continuation entries kept (8 MiB); larger boards with many kinds
+/// go without continuation histories.
+const CONT_MAX: usize = 1 << 22;
+/// A ply whose move no continuation history follows (a null move, or the
+/// moves before the root).
+pub(crate) const NO_PIECE_TO: u32 = u32::MAX;
+
+/// Move a history score towards `bonus` (positive or negative), keeping it
+/// within [`HISTORY_MAX`].
+#[inline(always)]
+pub(crate) fn gravity(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+}
+
+/// The quiet-move and continuation histories of one search thread.
+#[derive(Clone)]
+pub(crate) struct Histories {
+    /// By side, origin and target.
+    quiet: Vec<i32>,
+    /// By side, plane (0: the previous ply's move, 1: the one before),
+    /// that move's piece-target and the quiet move's piece-target; empty
+    /// when the board is too large.
+    cont: Vec<i16>,
+    squares: usize,
+    /// Piece-targets: kinds of the variant times squares.
+    stride: usize,
+    /// Per piece code, the index of its kind among the variant's kinds
+    /// (either colour).
+    dense: [u8; 2 * NKINDS],
+}
+
+impl Histories {
+    /// Empty histories for the variant of `t`.
+    pub(crate) fn new<B: BitSet>(t: &Tables<B>) -> Histories {
+        let squares = t.geo.size.squares();
+        let mut present = [false; NKINDS];
+        for c in Color::BOTH {
+            for k in &t.kind_list[c] {
+                present[k.idx()] = true;
+            }
+        }
+        let mut rank = [0u8; NKINDS];
+        let mut kinds = 0;
+        for (k, &p) in present.iter().enumerate() {
+            if p {
+                rank[k] = kinds as u8;
+                kinds += 1;
+            }
+        }
+        let dense = std::array::from_fn(|code| rank[code % NKINDS]);
+        let stride = kinds * squares;
+        let cont_len = 4 * stride * stride;
+        let cont = if cont_len <= CONT_MAX { vec![0; cont_len] } else { Vec::new() };
+        Histories { quiet: vec![0; 2 * squares * squares], cont, squares, stride, dense }
+    }
+
+    /// The histories a search of `t`'s variant starts from: the `saved`
+    /// ones with every entry halved, so that the new search's cutoffs soon
+    /// outweigh the last one's, or empty ones when there are none or they
+    /// are of another variant.
+    pub(crate) fn aged<B: BitSet>(saved: Option<Histories>, t: &Tables<B>) -> Histories {
+        let fresh = Histories::new(t);
+        match saved {
+            Some(mut h) if h.squares == fresh.squares && h.dense == fresh.dense && h.cont.len() == fresh.cont.len() => {
+                h.quiet.iter_mut().for_each(|v| *v /= 2);
+                h.cont.iter_mut().for_each(|v| *v /= 2);
+                h
+            }
+            _ => fresh,
+        }
+    }
+
+    /// The piece-target index of a move of the piece `code` to `to`.
+    #[inline(always)]
+    pub(crate) fn piece_to(&self, code: u8, to: usize) -> u32 {
+        (self.dense[code as usize] as usize * self.squares + to) as u32
+    }
+
+    #[inline(always)]
+    fn quiet_idx(&self, us: Color, from: usize, to: usize) -> usize {
+        (us.idx() * self.squares + from) * self.squares + to
+    }
+
+    /// Index of the continuation entry of plane `p` after `prev`, if any.
+    #[inline(always)]
+    fn cont_idx(&self, us: Color, p: usize, prev: u32, pt: u32) -> Option<usize> {
+        if prev == NO_PIECE_TO || self.cont.is_empty() {
+            return None;
+        }
+        Some(((us.idx() * 2 + p) * self.stride + prev as usize) * self.stride + pt as usize)
+    }
+
+    /// The history score of a quiet move from `from` to `to` by the side
+    /// `us` (piece-target `pt`) after the moves `prev` (one and two plies
+    /// before): the quiet-move history plus both continuations.
+    #[inline(always)]
+    pub(crate) fn score(&self, us: Color, from: usize, to: usize, pt: u32, prev: [u32; 2]) -> i32 {
+        let mut s = self.quiet[self.quiet_idx(us, from, to)];
+        for (p, &before) in prev.iter().enumerate() {
+            if let Some(i) = self.cont_idx(us, p, before, pt) {
+                s += i32::from(self.cont[i]);
+            }
+        }
+        s
+    }
+
+    /// Move every history of the quiet move towards `bonus`.
+    #[inline(always)]
+    pub(crate) fn update(&mut self, us: Color, from: usize, to: usize, pt: u32, prev: [u32; 2], bonus: i32) {
+        let i = self.quiet_idx(us, from, to);
+        gravity(&mut self.quiet[i], bonus);
+        for (p, &before) in prev.iter().enumerate() {
+            if let Some(i) = self.cont_idx(us, p, before, pt) {
+                let mut v = i32::from(self.cont[i]);
+                gravity(&mut v, bonus);
+                self.cont[i] = v as i16;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::{Kind, Piece};
+    use crate::rules::variant::Variant;
+
+    #[test]
+    fn a_cutoff_raises_its_move_after_the_same_moves_only() {
+        let t = Tables::<u64>::new(Variant::chess());
+        let mut h = Histories::new(&t);
+        let knight = Piece { color: Color::White, kind: Kind::Knight }.code();
+        let pawn = Piece { color: Color::Black, kind: Kind::Pawn }.code();
+        let before = [h.piece_to(pawn, 36), h.piece_to(knight, 21)];
+        let pt = h.piece_to(knight, 36);
+        h.update(Color::White, 21, 36, pt, before, 400);
+        assert_eq!(h.score(Color::White, 21, 36, pt, before), 1200);
+        // Another reply: only the quiet-move history and the second plane.
+        let other = [h.piece_to(pawn, 35), before[1]];
+        assert_eq!(h.score(Color::White, 21, 36, pt, other), 800);
+        assert_eq!(h.score(Color::White, 21, 36, pt, [NO_PIECE_TO; 2]), 400);
+        assert_eq!(h.score(Color::Black, 21, 36, pt, before), 0);
+        let aged = Histories::aged(Some(h), &t);
+        assert_eq!(aged.score(Color::White, 21, 36, pt, before), 600);
+    }
+}
