@@ -22,6 +22,8 @@ mod quiescence;
 
 pub(super) const INF: i32 = MATE + 1;
 const DRAW: i32 = 0;
+/// The static evaluation of a node in check (none is computed there).
+const NO_EVAL: i32 = -INF;
 /// Quiescence plies after which only recaptures are searched (this bounds
 /// the capture trees of crowded boards such as Burden's and Evolution
 /// Chess's, where every capture also evolves the capturer).
@@ -99,6 +101,9 @@ pub(super) struct Worker<'a, B: BitSet> {
     /// Per ply, the piece-target of the move made there ([`NO_PIECE_TO`]
     /// for a null move), which the continuation histories follow.
     played: Vec<u32>,
+    /// Per ply, the static evaluation ([`NO_EVAL`] in check), which tells
+    /// whether the side to move is improving on its last turn.
+    evals: Vec<i32>,
     pv: Vec<Move>,
     pv_len: Vec<usize>,
     nodes: u64,
@@ -138,6 +143,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             excluded: vec![Move::NONE; MAX_PLY + 2],
             history,
             played: vec![NO_PIECE_TO; MAX_PLY + 2],
+            evals: vec![NO_EVAL; MAX_PLY + 2],
             pv: vec![Move::NONE; PV_STRIDE * PV_STRIDE],
             pv_len: vec![0; PV_STRIDE],
             nodes: 0,
@@ -327,6 +333,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
     fn root_search(&mut self, pos: &Position<B>, mut alpha: i32, beta: i32, depth: i32, pv_idx: usize) -> i32 {
         self.tick();
         self.pv_len[0] = 0;
+        self.evals[0] = if pos.is_check() || self.plain { NO_EVAL } else { self.evaluate(pos) };
         for r in &mut self.root[pv_idx..] {
             r.score = -INF;
         }
@@ -475,9 +482,17 @@ impl<'a, B: BitSet> Worker<'a, B> {
         // Only the pruning rules below read the static evaluation.
         // Futility and late-move pruning of quiet moves near the horizon.
         let futile = !self.plain && !pv_node && !in_check && depth <= 3 && alpha.abs() < MATE_BOUND;
-        let static_eval = if prune || futile { self.evaluate(pos) } else { -INF };
+        let static_eval = if self.plain || in_check {
+            NO_EVAL
+        } else if excluded != Move::NONE {
+            self.evals[ply]
+        } else {
+            self.evaluate(pos)
+        };
+        self.evals[ply] = static_eval;
+        let improving = self.improving(ply);
         // Reverse futility: far above beta near the horizon.
-        if prune && depth <= 4 && static_eval - 100 * depth >= beta {
+        if prune && depth <= 4 && static_eval - 100 * (depth - i32::from(improving)) >= beta {
             return static_eval;
         }
         // Null move: if passing still beats beta, a real move will.
@@ -609,7 +624,8 @@ impl<'a, B: BitSet> Worker<'a, B> {
                     continue;
                 }
             }
-            let late = futile && quiet && count as i32 >= 4 + 2 * depth * depth && !self.is_killer(ply, m);
+            let late_count = if improving { 4 + 2 * depth * depth } else { 3 + depth * depth };
+            let late = futile && quiet && count as i32 >= late_count && !self.is_killer(ply, m);
             // Moves come best first: captures, killers, then quiet moves.
             unordered |= late && generated;
             let prunable = futile
@@ -660,6 +676,9 @@ impl<'a, B: BitSet> Worker<'a, B> {
                         r -= 1;
                     }
                     if cut && !self.stalemate_loses {
+                        r += 1;
+                    }
+                    if !improving {
                         r += 1;
                     }
                     // Good history reduces less, bad history more (up to two plies).
@@ -764,6 +783,22 @@ impl<'a, B: BitSet> Worker<'a, B> {
     #[inline(always)]
     fn evaluate(&mut self, pos: &Position<B>) -> i32 {
         self.eval.evaluate_cached(pos, &mut self.passed)
+    }
+
+    /// True when the static evaluation at `ply` is above the side's own
+    /// two plies before (four when it was in check then; true when it was
+    /// in check both times), false in check.
+    #[inline(always)]
+    fn improving(&self, ply: usize) -> bool {
+        let now = self.evals[ply];
+        if now == NO_EVAL {
+            return false;
+        }
+        match (ply.checked_sub(2).map(|p| self.evals[p]), ply.checked_sub(4).map(|p| self.evals[p])) {
+            (Some(e), _) if e != NO_EVAL => now > e,
+            (Some(_), Some(e)) if e != NO_EVAL => now > e,
+            _ => true,
+        }
     }
 
     /// The piece-targets of the moves one and two plies before `ply`.
