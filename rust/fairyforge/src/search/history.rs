@@ -33,6 +33,8 @@ pub(crate) struct Histories {
     /// when the board is too large.
     cont: Vec<i16>,
     squares: usize,
+    /// Kinds of the variant (either colour).
+    kinds: usize,
     /// Piece-targets: kinds of the variant times squares.
     stride: usize,
     /// Per piece code, the index of its kind among the variant's kinds
@@ -43,6 +45,17 @@ pub(crate) struct Histories {
 impl Histories {
     /// Empty histories for the variant of `t`.
     pub(crate) fn new<B: BitSet>(t: &Tables<B>) -> Histories {
+        let (squares, kinds, dense) = Histories::shape(t);
+        let stride = kinds * squares;
+        let cont_len = 4 * stride * stride;
+        let cont = if cont_len <= CONT_MAX { vec![0; cont_len] } else { Vec::new() };
+        Histories { quiet: vec![0; 2 * squares * squares], cont, squares, kinds, stride, dense }
+    }
+
+    /// The squares of `t`'s board, the number of kinds of its variant and
+    /// the dense kind index of every piece code, which fix the tables'
+    /// layout.
+    fn shape<B: BitSet>(t: &Tables<B>) -> (usize, usize, [u8; 2 * NKINDS]) {
         let squares = t.geo.size.squares();
         let mut present = [false; NKINDS];
         for c in Color::BOTH {
@@ -58,11 +71,7 @@ impl Histories {
                 kinds += 1;
             }
         }
-        let dense = std::array::from_fn(|code| rank[code % NKINDS]);
-        let stride = kinds * squares;
-        let cont_len = 4 * stride * stride;
-        let cont = if cont_len <= CONT_MAX { vec![0; cont_len] } else { Vec::new() };
-        Histories { quiet: vec![0; 2 * squares * squares], cont, squares, stride, dense }
+        (squares, kinds, std::array::from_fn(|code| rank[code % NKINDS]))
     }
 
     /// The histories a search of `t`'s variant starts from: the `saved`
@@ -70,14 +79,14 @@ impl Histories {
     /// outweigh the last one's, or empty ones when there are none or they
     /// are of another variant.
     pub(crate) fn aged<B: BitSet>(saved: Option<Histories>, t: &Tables<B>) -> Histories {
-        let fresh = Histories::new(t);
+        let (squares, kinds, dense) = Histories::shape(t);
         match saved {
-            Some(mut h) if h.squares == fresh.squares && h.dense == fresh.dense && h.cont.len() == fresh.cont.len() => {
+            Some(mut h) if (h.squares, h.kinds, h.dense) == (squares, kinds, dense) => {
                 h.quiet.iter_mut().for_each(|v| *v /= 2);
                 h.cont.iter_mut().for_each(|v| *v /= 2);
                 h
             }
-            _ => fresh,
+            _ => Histories::new(t),
         }
     }
 
