@@ -33,8 +33,6 @@ pub(crate) struct Histories {
     /// when the board is too large.
     cont: Vec<i16>,
     squares: usize,
-    /// Kinds of the variant (either colour).
-    kinds: usize,
     /// Piece-targets: kinds of the variant times squares.
     stride: usize,
     /// Per piece code, the index of its kind among the variant's kinds
@@ -49,7 +47,7 @@ impl Histories {
         let stride = kinds * squares;
         let cont_len = 4 * stride * stride;
         let cont = if cont_len <= CONT_MAX { vec![0; cont_len] } else { Vec::new() };
-        Histories { quiet: vec![0; 2 * squares * squares], cont, squares, kinds, stride, dense }
+        Histories { quiet: vec![0; 2 * squares * squares], cont, squares, stride, dense }
     }
 
     /// The squares of `t`'s board, the number of kinds of its variant and
@@ -81,7 +79,7 @@ impl Histories {
     pub(crate) fn aged<B: BitSet>(saved: Option<Histories>, t: &Tables<B>) -> Histories {
         let (squares, kinds, dense) = Histories::shape(t);
         match saved {
-            Some(mut h) if (h.squares, h.kinds, h.dense) == (squares, kinds, dense) => {
+            Some(mut h) if (h.squares, h.stride, h.dense) == (squares, kinds * squares, dense) => {
                 h.quiet.iter_mut().for_each(|v| *v /= 2);
                 h.cont.iter_mut().for_each(|v| *v /= 2);
                 h
