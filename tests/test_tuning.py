@@ -1,10 +1,11 @@
 """Evaluation weights from Python, the CLI, UCI and matches, and the
-``fairyforge tune`` command end to end (self-play and PGN input, resume,
-JSON, plot, refused settings)."""
+``fairyforge tune`` command end to end (self-play, PGN and analysis input,
+resume, JSON, plot, refused settings)."""
 
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 
 import pytest
@@ -242,6 +243,118 @@ def test_scores_are_whites_from_records_and_pgn_and_kept_by_player(tmp_path):
     ]
     mate = dict(record, evals=["#3/9", "#-2/9", None])
     assert next(tune.games_of_records([mate])).scores[1:3] == (tune.MATE_CP, tune.MATE_CP)
+
+
+def analysis_record(**changes) -> dict:
+    """An analysis record: White a queen up, Black to move first."""
+    position = {"fen": "", "played": None, "best": None, "depth": 5, "nodes": 9, "seconds": 0.1}
+    record = {
+        "index": 1,
+        "variant": "chess",
+        "options": {},
+        "fen": "4k3/8/8/8/8/8/8/3QK3 b - - 0 1",
+        "moves": ["e8f7", "d1d3", "f7e7", "e1e2"],
+        "result": "1-0",
+        "analyser": "Stockfish 16",
+        "positions": [
+            # Black's view: -9.00 is White's +9.00; then White's own +8.50,
+            # a mate for White, and the last position, after every move.
+            dict(position, ply=0, cp=-900, mate=None),
+            dict(position, ply=1, cp=850, mate=None),
+            dict(position, ply=3, cp=None, mate=2),
+            dict(position, ply=4, cp=-870, mate=None),
+        ],
+    }
+    record.update(changes)
+    return record
+
+
+def test_games_of_analysis_give_whites_scores_by_ply():
+    (game,) = tune.games_of_analysis([analysis_record()])
+    assert (game.variant, game.fen, game.result) == ("chess", analysis_record()["fen"], 1.0)
+    assert game.moves == ("e8f7", "d1d3", "f7e7", "e1e2")
+    assert game.scores == (900.0, 850.0, None, tune.MATE_CP)
+    # A mate for Black, Black to move, is a loss for White.
+    black_mates = analysis_record(positions=[dict(analysis_record()["positions"][0], mate=1)])
+    assert next(tune.games_of_analysis([black_mates])).scores == (-tune.MATE_CP, None, None, None)
+    assert next(tune.games_of_analysis([analysis_record()], "Stockfish")).scores[0] == 900.0
+    assert next(tune.games_of_analysis([analysis_record()], "Komodo")).scores == (None,) * 4
+    assert list(tune.games_of_analysis([analysis_record(result="*")])) == []
+    board = fairyforge.Board("chess", game.fen)
+    assert [p[2] for p in tune.positions(board, game.moves, 1.0, 0, game.scores)] == [
+        900.0,
+        850.0,
+        None,
+        tune.MATE_CP,
+    ]
+
+
+FOOLS_MATE = """[Event "fool's mate"]
+[Result "0-1"]
+
+1. f3 e5 2. g4 Qh4# 0-1
+
+[Event "a draw"]
+[Result "1/2-1/2"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1/2-1/2
+"""
+
+
+def test_tune_fits_to_a_uci_engines_analysis(capsys, tmp_path):
+    games = tmp_path / "games.pgn"
+    games.write_text(FOOLS_MATE)
+    scores = tmp_path / "scores.jsonl"
+    engine = "uci:" + shlex.join([*FAIRYFORGE, "uci"])
+    code, text = run_cli(
+        capsys,
+        *["analyse", str(games), "--engine", engine, "--engine-option", "Hash=4"],
+        *["--nodes", "2000", "--quiet-only", "--skip", "0", "--out", str(scores)],
+        "--workers",
+        "1",
+    )
+    assert code == 0, text
+    records = tune.read_analysis(scores)
+    assert records[0]["analyser"].startswith("fairyforge")
+    mate = records[0]["positions"][-1]
+    assert (mate["ply"], mate["played"], mate["mate"]) == (3, "d8h4", 1)  # Black mates in 1
+    fools, draw = tune.games_of_analysis(records)
+    assert (fools.result, draw.result) == (0.0, 0.5)
+    assert fools.scores[3] == -tune.MATE_CP and all(s is not None for s in fools.scores)
+    out = tmp_path / "fit"
+    argv = ["tune", "-v", "chess", "--analysis", str(scores), "--lambda", "0", "--skip", "0"]
+    argv += ["--held", "0", "--epochs", "20", "--json", "--out", str(out)]
+    code, text = run_cli(capsys, *argv)
+    assert code == 0, text
+    doc = json.loads(text[text.index("{") : text.rindex("}") + 1])
+    quiet = sum(len(r["positions"]) for r in records)
+    assert doc["games"] == 2 and doc["train_positions"] == doc["scored_positions"] == quiet
+    assert 'variant = "chess"' in (out / "weights.toml").read_text()
+    # With a PGN file too, and only the scores of another analyser: none.
+    code, text = run_cli(capsys, *argv, "--pgn", str(games), "--scored-by", "Stockfish")
+    assert code == 0, text
+    doc = json.loads(text[text.index("{") : text.rindex("}") + 1])
+    assert doc["games"] == 4 and doc["scored_positions"] == 0
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (None, "--analysis: no file"),
+        ("not json\n", "line 1 is not a record of fairyforge analyse"),
+        (json.dumps(analysis_record()) + "\n[1, 2]\n", "line 2 is not a record"),
+        (json.dumps(analysis_record(positions=[{"ply": "x"}])) + "\n", "line 1 is not"),
+        (json.dumps({"index": 1, "white": "a", "moves": []}) + "\n", "line 1 is not"),
+    ],
+)
+def test_tune_refuses_bad_analysis_files(capsys, tmp_path, content, words):
+    path = tmp_path / "a.jsonl"
+    if content is not None:
+        path.write_text(content)
+    code, text = run_cli(
+        capsys, "tune", "-v", "chess", "--analysis", str(path), "--out", str(tmp_path / "t")
+    )
+    assert code == 2 and words in text and "Traceback" not in text, text
 
 
 @pytest.mark.parametrize(

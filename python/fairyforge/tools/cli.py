@@ -27,7 +27,8 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from rich import box
 from rich.markup import escape
@@ -36,6 +37,9 @@ from rich.table import Table
 import fairyforge
 from fairyforge.tools import bench as benchmod
 from fairyforge.tools.shell import add_opt, console, parse_options, require, results
+
+if TYPE_CHECKING:
+    from fairyforge.tools.players import Player
 
 
 def add_position_args(p: argparse.ArgumentParser) -> None:
@@ -271,12 +275,46 @@ def cmd_analyse(args: argparse.Namespace) -> int:
 
     if args.dask:
         require("dask.distributed", "--dask")
+    if args.skip < 0:
+        raise fairyforge.InvalidOptionError(f"invalid option --skip: {args.skip} (at least 0)")
     jobs.input_file(args.pgn, "pgn")
     jobs.output_file(args.out)
+    engine_options = parse_engine_options(args.engine_option, "--engine-option")
     errors: list = []
-    items = list(analysis.tasks(args.pgn, depth=args.depth, nodes=args.nodes, errors=errors))
+    items = list(
+        analysis.tasks(
+            args.pgn,
+            depth=args.depth,
+            nodes=args.nodes,
+            errors=errors,
+            quiet_only=args.quiet_only,
+            skip=args.skip,
+        )
+    )
     for e in errors:
         console.print(f"[yellow]skipped:[/yellow] {e}", highlight=False)
+    variants = {(t.variant, tuple(sorted(t.options.items()))) for t in items}
+    if args.engine.startswith("uci:") and len(variants) > 1:
+        raise fairyforge.InvalidOptionError(
+            "invalid option --engine: a uci: engine analyses one variant (its UCI_Variant "
+            f"option chooses it), and {args.pgn} holds games of {len(variants)}"
+        )
+    first = items[0] if items else None
+    player = make_player(
+        args.engine,
+        engine_options,
+        "--engine",
+        hash_mb=analysis.ANALYSER.hash_mb,
+        board=(lambda: fairyforge.Board(first.variant, **first.options))
+        if first is not None and len(variants) == 1
+        else None,
+        one_variant="give a PGN file of one variant",
+    )
+    if player.uci is None:
+        # fairyforge's own search, named as its UCI mode names itself.
+        preset = "" if player.name == "full" else f" {player.name}"
+        player = dataclasses.replace(player, name=analysis.ANALYSER.name + preset)
+    items = [dataclasses.replace(t, player=player) for t in items]
     client = None
     if args.dask:
         from dask.distributed import Client
@@ -316,7 +354,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         str(s["played_differs"]),
     )
     results.print(table)
-    console.print(f"records in {args.out}")
+    console.print(f"records of {player.name}'s analysis in {args.out}", highlight=False)
     return 0
 
 
@@ -336,13 +374,11 @@ def parse_engine_options(pairs: Sequence[str], flag: str) -> tuple[tuple[str, st
     return tuple(out)
 
 
-def match_player(args: argparse.Namespace, side: str):
+def match_player(args: argparse.Namespace, side: str) -> Player:
     """The player ``--a``/``--b`` names, with the match's limits: a preset
     of fairyforge's search or ``uci:COMMAND``, an external engine started
     once here to check it and to learn its name."""
-    from fairyforge.tools import players
-
-    spec, flag = getattr(args, side), f"--{side}"
+    flag = f"--{side}"
     options = parse_engine_options(getattr(args, f"{side}_option"), f"{flag}-option")
     clock = args.tc is not None
     movetime = getattr(args, f"{side}_movetime")
@@ -351,7 +387,39 @@ def match_player(args: argparse.Namespace, side: str):
             f"invalid option {flag}-movetime: {movetime} (at least 1, and not with --tc)"
         )
     movetime = movetime if movetime is not None else args.movetime
-    nodes = None if clock or movetime is not None else args.nodes
+    return make_player(
+        getattr(args, side),
+        options,
+        flag,
+        nodes=None if clock or movetime is not None else args.nodes,
+        movetime=movetime,
+        hash_mb=args.hash,
+        board=None
+        if args.variant == "all"
+        else lambda: fairyforge.Board(args.variant, **parse_options(args.opt)),
+        one_variant="give -v",
+    )
+
+
+def make_player(
+    spec: str,
+    options: tuple[tuple[str, str], ...],
+    flag: str,
+    *,
+    nodes: int | None = None,
+    movetime: int | None = None,
+    hash_mb: int = 16,
+    board: Callable[[], fairyforge.Board] | None = None,
+    one_variant: str = "",
+) -> Player:
+    """The player a spec names (``full``, ``plain``, ``material`` or
+    ``uci:COMMAND``, as ``match --a`` takes it) with its ``--...-option``
+    pairs: an external engine is started once here to check it and to
+    learn its name; a weights file (``EvalFile=FILE``) of fairyforge's own
+    players is read once on the variant ``board`` makes (None: no single
+    variant, an error naming ``one_variant`` as the cure)."""
+    from fairyforge.tools import players
+
     if spec.startswith("uci:"):
         command = spec[len("uci:") :].strip()
         if not command:
@@ -370,13 +438,12 @@ def match_player(args: argparse.Namespace, side: str):
                 "EvalFile=FILE (a weights file); other options are for uci: players"
             )
         weights = options[0][1]
-        if args.variant == "all":
+        if board is None:
             raise fairyforge.InvalidOptionError(
-                f"invalid option {flag}-option: a weights file is for one variant (give -v)"
+                f"invalid option {flag}-option: a weights file is for one variant ({one_variant})"
             )
         # Read once here, so that a file that does not fit fails at once.
-        board = fairyforge.Board(args.variant, **parse_options(args.opt))
-        board.search(depth=1, weights=weights)
+        board().search(depth=1, weights=weights)
     if spec == "material":
         return players.Player("material-1ply", depth=1, eval="material", plain=True)
     if spec not in PRESETS:
@@ -389,7 +456,7 @@ def match_player(args: argparse.Namespace, side: str):
         nodes=nodes,
         movetime=movetime,
         plain=spec == "plain",
-        hash_mb=args.hash,
+        hash_mb=hash_mb,
         weights=weights,
     )
 
@@ -696,6 +763,35 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--out", required=True, help="JSON-lines file, appended and resumable (required)"
     )
+    p.add_argument(
+        "--engine",
+        default="full",
+        metavar="PLAYER",
+        help="the analyser, as match --a takes it: full (fairyforge's search), plain, "
+        "material or uci:COMMAND (an external UCI engine, started once per worker; for a "
+        "variant other than chess give it --engine-option UCI_Variant=NAME) (default: full)",
+    )
+    p.add_argument(
+        "--engine-option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="UCI option of a uci: --engine, sent in order, repeatable (for example Threads=1, "
+        "or VariantPath=FILE then UCI_Variant=NAME); EvalFile=FILE for fairyforge's own "
+        "(default: none)",
+    )
+    p.add_argument(
+        "--quiet-only",
+        action="store_true",
+        help="search only the positions fairyforge tune trains on: from ply --skip on, not "
+        "in check, the next move neither a capture nor a promotion (default: every position)",
+    )
+    p.add_argument(
+        "--skip",
+        type=int,
+        default=8,
+        help="opening plies of each game not searched with --quiet-only (default: 8)",
+    )
     p.add_argument("--workers", type=int, default=None, help="local processes (default: cores)")
     p.add_argument(
         "--dask", metavar="ADDRESS", help="run on a Dask scheduler instead (default: none)"
@@ -852,10 +948,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if getattr(args, "depth", 1) is not None and getattr(args, "depth", 1) < 0:
         parser.error("depth must be >= 0")
     from fairyforge.tools import jobs
+    from fairyforge.tools.uci_client import EngineError
 
     try:
         return args.func(args)
-    except (ValueError, jobs.MissingExtraError, jobs.WorkerError) as e:
+    except (ValueError, EngineError, jobs.MissingExtraError, jobs.WorkerError) as e:
         console.print(
             f"[bold red]error:[/bold red] {escape(str(e))}", highlight=False, soft_wrap=True
         )

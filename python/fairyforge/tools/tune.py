@@ -1,16 +1,17 @@
-"""Evaluation tuning by Texel's method: positions from games (self-play or
-any PGN) labelled with the game's result, and with an engine's score where
-the game recorded one, and the evaluation weights fitted to them by
-logistic regression (``fairyforge._core._tune``; the method is in
-docs/TUNING.md).
+"""Evaluation tuning by Texel's method: positions from games (self-play,
+any PGN, or ``fairyforge analyse`` output) labelled with the game's result,
+and with an engine's score where the game recorded one, and the evaluation
+weights fitted to them by logistic regression (``fairyforge._core._tune``;
+the method is in docs/TUNING.md).
 
 Positions are taken from every game with a result, from ply ``skip`` on,
 when they are quiet: the side to move is not in check and the move played
 next is neither a capture nor a promotion. Whole games go to the held-out
 set (a seeded share ``held``), so no position of a held-out game is
 trained on. A position's score is the one its mover's search reported
-(``[%eval]`` in PGN, ``evals`` in match records), in centipawns for White,
-a mate as ±10000; ``scored_by`` keeps only the scores of players whose name
+(``[%eval]`` in PGN, ``evals`` in match records), or the analyser's
+(analysis records), in centipawns for White, a mate as ±10000;
+``scored_by`` keeps only the scores of players (or analysers) whose name
 contains it.
 
 >>> import fairyforge
@@ -28,6 +29,7 @@ r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R 1.0 -31
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import random
 from collections.abc import Iterable, Iterator, Sequence
@@ -36,8 +38,20 @@ from typing import Any
 
 import fairyforge
 from fairyforge import _core, pgn
+from fairyforge.tools import jobs
 
-__all__ = ["Game", "Tuning", "fit", "games_of_pgn", "games_of_records", "positions", "split"]
+__all__ = [
+    "Game",
+    "Tuning",
+    "fit",
+    "games_of_analysis",
+    "games_of_pgn",
+    "games_of_records",
+    "positions",
+    "quiet",
+    "read_analysis",
+    "split",
+]
 
 #: White's score for each PGN result.
 RESULTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
@@ -114,6 +128,79 @@ def games_of_records(records: Iterable[dict], scored_by: str | None = None) -> I
         )
 
 
+def games_of_analysis(records: Iterable[dict], scored_by: str | None = None) -> Iterator[Game]:
+    """The finished games of analysis records (``fairyforge analyse``
+    output), each analysed position scored by the analyser (its ``cp`` or
+    ``mate``, the side to move's view, turned into White's centipawns);
+    ``scored_by`` keeps the scores only of analysers whose name contains
+    it."""
+    for r in records:
+        if r["result"] not in RESULTS:
+            continue
+        moves = tuple(r["moves"])
+        white_first = fairyforge.Board(r["variant"], r["fen"], **r["options"]).turn
+        scores: list[float | None] = [None] * len(moves)
+        if _scorer(r["analyser"], scored_by):
+            for p in r["positions"]:
+                ply, mate = p["ply"], p["mate"]
+                if not 0 <= ply < len(moves) or (mate is None and p["cp"] is None):
+                    continue
+                cp = float(p["cp"]) if mate is None else MATE_CP if mate > 0 else -MATE_CP
+                scores[ply] = cp if white_first == (ply % 2 == 0) else -cp
+        yield Game(r["variant"], r["options"], r["fen"], moves, RESULTS[r["result"]], tuple(scores))
+
+
+#: What each analysis record holds, and of which type.
+_ANALYSIS_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "index": int,
+    "variant": str,
+    "options": dict,
+    "fen": (str, type(None)),
+    "moves": list,
+    "result": str,
+    "analyser": str,
+    "positions": list,
+}
+
+
+def _is_analysis(record: Any) -> bool:
+    """Whether a parsed line is a record of ``fairyforge analyse``."""
+    if not isinstance(record, dict):
+        return False
+    if not all(isinstance(record.get(k), t) for k, t in _ANALYSIS_FIELDS.items()):
+        return False
+    return all(
+        isinstance(p, dict)
+        and isinstance(p.get("ply"), int)
+        and all(isinstance(p.get(k), (int, type(None))) for k in ("cp", "mate"))
+        for p in record["positions"]
+    )
+
+
+def read_analysis(path: str | os.PathLike[str]) -> list[dict]:
+    """The records of a ``fairyforge analyse`` output file; a missing file,
+    or a line that is not such a record, raises
+    :class:`~fairyforge.tools.jobs.PathError` naming it."""
+    jobs.input_file(path, "--analysis")
+    records = []
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        for number, line in enumerate(handle, 1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+            except ValueError:
+                record = None
+            if not _is_analysis(record):
+                raise jobs.PathError(
+                    f"--analysis: {os.fspath(path)!r} line {number} is not a record of "
+                    "fairyforge analyse (a JSON object with index, variant, options, fen, "
+                    "moves, result, analyser and positions)"
+                )
+            records.append(record)
+    return records
+
+
 def games_of_pgn(
     path: str | os.PathLike[str],
     variants: Sequence[fairyforge.VariantInfo] = (),
@@ -160,10 +247,16 @@ def positions(
     board = start.copy()
     for ply, move in enumerate(moves):
         m = fairyforge.Move.from_uci(move) if isinstance(move, str) else move
-        quiet = not board.is_check() and not board.is_capture(m) and m.promotion is None
-        if ply >= skip and quiet:
+        if ply >= skip and quiet(board, m):
             yield board.fen(), result, scores[ply] if ply < len(scores) else None
         board.push(m)
+
+
+def quiet(board: fairyforge.Board, move: fairyforge.Move) -> bool:
+    """Whether the position is one to train on before ``move`` is played:
+    the side to move is not in check, and ``move`` is neither a capture nor
+    a promotion."""
+    return not board.is_check() and not board.is_capture(move) and move.promotion is None
 
 
 def split(

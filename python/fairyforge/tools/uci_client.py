@@ -63,13 +63,14 @@ class Option:
 class Reply:
     """An engine's answer to ``go``: the move text (None for ``bestmove
     (none)`` or a malformed line), seconds from sending ``go`` to the
-    ``bestmove`` line, and the last reported depth and score (``"cp 25"``,
-    ``"mate -3"``, from the mover's point of view)."""
+    ``bestmove`` line, and the last reported depth, score (``"cp 25"``,
+    ``"mate -3"``, from the mover's point of view) and node count."""
 
     move: str | None
     elapsed: float
     depth: int | None = None
     score: str | None = None
+    nodes: int | None = None
 
 
 def parse_option(line: str) -> Option | None:
@@ -102,20 +103,22 @@ def parse_option(line: str) -> Option | None:
     )
 
 
-def _info_fields(line: str) -> tuple[int | None, str | None]:
-    """Depth and score of an ``info`` line of the first MultiPV line."""
+def _info_fields(line: str) -> tuple[int | None, str | None, int | None]:
+    """Depth, score and nodes of an ``info`` line of the first MultiPV line."""
     words = line.split()
-    depth = score = None
+    depth = nodes = score = None
     for i, word in enumerate(words[:-1]):
         if word == "multipv" and words[i + 1] != "1":
-            return None, None
+            return None, None, None
         if word == "depth" and words[i + 1].isdigit():
             depth = int(words[i + 1])
+        if word == "nodes" and words[i + 1].isdigit():
+            nodes = int(words[i + 1])
         if word == "score" and i + 2 < len(words) and words[i + 1] in ("cp", "mate"):
             score = f"{words[i + 1]} {words[i + 2]}"
         if word in ("pv", "string"):
             break
-    return depth, score
+    return depth, score, nodes
 
 
 class UciEngine:
@@ -283,7 +286,7 @@ class UciEngine:
         self.send(go)
         start = time.monotonic()
         deadline = start + timeout
-        depth = score = None
+        depth = nodes = score = None
         while True:
             try:
                 stamp, line = self._next(deadline, "bestmove")
@@ -291,12 +294,12 @@ class UciEngine:
                 self.send("stop")
                 raise
             if line.startswith("info "):
-                d, s = _info_fields(line)
-                depth, score = d or depth, s or score
+                d, s, n = _info_fields(line)
+                depth, score, nodes = d or depth, s or score, n or nodes
             elif line.startswith("bestmove"):
                 words = line.split()
                 move = words[1] if len(words) > 1 and words[1] != "(none)" else None
-                return Reply(move, stamp - start, depth, score)
+                return Reply(move, stamp - start, depth, score, nodes)
 
     def close(self, timeout: float = 1.0) -> None:
         """``quit``, then end the process if it does not exit within

@@ -296,13 +296,16 @@ def cmd_tune(args: argparse.Namespace) -> int:
         raise fairyforge.InvalidOptionError(f"invalid option --lambda: {args.lam} (0 to 1)")
     for path in args.pgn:
         jobs.input_file(path, "--pgn")
+    analysed = [tune.read_analysis(path) for path in args.analysis]
     options = shell.parse_options(args.opt)
     board = fairyforge.Board(args.variant, **options)
     out = jobs.output_dir(args.out)
-    if args.pgn:
+    if args.pgn or args.analysis:
         games = [g for path in args.pgn for g in tune.games_of_pgn(path, scored_by=args.scored_by)]
+        for analysis in analysed:
+            games += tune.games_of_analysis(analysis, scored_by=args.scored_by)
         games = [g for g in games if g.variant == board.variant.name]
-        source = ", ".join(args.pgn)
+        source = ", ".join([*args.pgn, *args.analysis])
     else:
         plan = study.make_plan(args.variant, options=options, **_limits(args))
         records = _play(args, console, plan, out, study.run)
@@ -652,7 +655,8 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "tune",
         help="fit the evaluation weights to game results (Texel's method)",
-        description="fairyforge plays itself (or reads --pgn games), takes the quiet "
+        description="fairyforge plays itself (or reads --pgn games, or the games "
+        "fairyforge analyse scored, --analysis), takes the quiet "
         "positions of every game with their result, and fits the evaluation weights by "
         "logistic regression, checked on held-out games. Writes DIR/weights.toml, which "
         "Board.search(weights=...), the UCI option EvalFile and --a-option EvalFile=FILE "
@@ -665,6 +669,14 @@ def register(sub: Any) -> None:
         default=[],
         metavar="FILE",
         help="fit to the games of this PGN file instead of self-play, repeatable (default: none)",
+    )
+    p.add_argument(
+        "--analysis",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="fit to the games of this fairyforge analyse output instead of self-play, each "
+        "analysed position scored by the analyser, repeatable, with --pgn too (default: none)",
     )
     p.add_argument(
         "--weights", metavar="FILE", help="weights file to start from (default: the variant's)"
@@ -695,13 +707,15 @@ def register(sub: Any) -> None:
         type=float,
         default=1.0,
         help="weight of the game's result in the target of a position its mover scored "
-        "([%%eval] in PGN, the search's score in self-play); the rest is the score's "
+        "([%%eval] in PGN, the search's score in self-play, the analyser's in --analysis); "
+        "the rest is the score's "
         "expectation (1: results only, 0: scores only) (default: 1)",
     )
     p.add_argument(
         "--scored-by",
         metavar="NAME",
-        help="use only the scores of players whose name contains NAME (default: every score)",
+        help="use only the scores of players (or --analysis analysers) whose name contains "
+        "NAME (default: every score)",
     )
     p.add_argument(
         "--held",
