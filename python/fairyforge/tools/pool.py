@@ -11,6 +11,8 @@ import contextlib
 import json
 import logging
 import os
+import signal
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
@@ -171,6 +173,25 @@ def run_tasks(
         yield result
 
 
+@contextlib.contextmanager
+def interrupt_deferred() -> Iterator[None]:
+    """Hold Ctrl-C until the block ends (main thread only), so that a
+    record and what is written beside it (a PGN game) land both or neither."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught and callable(previous):
+        previous(signal.SIGINT, None)
+    elif caught and previous != signal.SIG_IGN:
+        raise KeyboardInterrupt
+
+
 def append(out: str | os.PathLike[str], record: dict) -> None:
     """Append one record to ``out`` as one line, written at once."""
     with open(out, "a", encoding="utf-8") as handle:
@@ -205,12 +226,13 @@ def run_resumable(
         results = run_tasks(fn, todo, workers=workers, client=client)
         with contextlib.closing(results):  # type: ignore[type-var]
             for record in results:
-                if out is not None:
-                    append(out, record)
+                with interrupt_deferred():
+                    if out is not None:
+                        append(out, record)
+                    if progress:
+                        progress(record)
                 records.append(record)
                 history.append(record)
-                if progress:
-                    progress(record)
                 if until is not None and until(history):
                     break
     return read(out) if out is not None else sorted(records, key=_index)

@@ -37,8 +37,6 @@ import itertools
 import json
 import os
 import re
-import signal
-import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -563,29 +561,10 @@ def _run(
             path = paths.get(item.config)
             if path is not None:
                 game = _game_pgn(result, plan.event)
-                with _interrupt_deferred():
+                with pool.interrupt_deferred():
                     pool.append(path, result)
                     pgn.write_games(path.with_suffix(".pgn"), [game])
             yield result
-
-
-@contextlib.contextmanager
-def _interrupt_deferred() -> Iterator[None]:
-    """Hold Ctrl-C until the block ends (main thread only), so that a game's
-    record and its PGN are written both or neither."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    caught: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    if caught and callable(previous):
-        previous(signal.SIGINT, None)
-    elif caught and previous != signal.SIG_IGN:
-        raise KeyboardInterrupt
 
 
 # --------------------------------------------------------------------------
