@@ -345,6 +345,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             child.make(m);
             self.keys.push(child.key());
             let check = child.is_check();
+            let depth = depth + i32::from(self.extends_check(pos, m, check, depth, 0));
             let score = if i == pv_idx || self.plain {
                 -self.negamax(&child, -beta, -alpha, depth - 1, 1, true, false, check)
             } else {
@@ -444,9 +445,6 @@ impl<'a, B: BitSet> Worker<'a, B> {
         }
         if ply >= MAX_PLY {
             return if in_check { DRAW } else { self.evaluate(pos) };
-        }
-        if in_check && !self.plain && ply < 2 * self.root_depth as usize {
-            depth += 1;
         }
 
         let key = pos.key();
@@ -655,7 +653,9 @@ impl<'a, B: BitSet> Worker<'a, B> {
             if prunable && !check && (!self.stalemate_loses || child.has_legal_move()) {
                 continue;
             }
-            let new_depth = depth - 1 + i32::from(extend_tt && count == 0);
+            let new_depth = depth - 1
+                + i32::from(extend_tt && count == 0)
+                + i32::from(self.extends_check(pos, m, check, depth, ply));
             if !self.plain && prunable {
                 self.shared.tt.prefetch(child.key());
             }
@@ -723,6 +723,15 @@ impl<'a, B: BitSet> Worker<'a, B> {
             self.store(key, best.mv, best.score, beta, best.mv != Move::NONE, depth, ply);
         }
         best.score
+    }
+
+    /// Whether a move that gives `check` at `ply` is searched one ply
+    /// deeper: only where the child is a full node (`depth` at least 2),
+    /// within twice the root depth, and when the checking piece is not
+    /// simply lost (a check that drops material is no forcing line).
+    #[inline]
+    fn extends_check(&self, pos: &Position<B>, m: Move, check: bool, depth: i32, ply: usize) -> bool {
+        check && !self.plain && depth >= 2 && ply + 1 < 2 * self.root_depth as usize && see_ge(pos, m, self.eval, 0)
     }
 
     /// The squares a move of the side to move must start or end on to give
