@@ -337,6 +337,12 @@ impl<B: BitSet> Evaluator<B> {
         self.code_values[code as usize]
     }
 
+    /// Both sides' promoters (White's first).
+    #[inline(always)]
+    pub(crate) fn promoters(&self, pos: &Position<B>) -> [B; 2] {
+        Color::BOTH.map(|c| pos.pieces_of(c, self.promoters[c.idx()]))
+    }
+
     /// The evaluation in centipawns from the side to move's point of view.
     pub fn evaluate(&self, pos: &Position<B>) -> i32 {
         self.evaluate_with(pos, None)
@@ -374,7 +380,7 @@ impl<B: BitSet> Evaluator<B> {
         let psq = pos.psq();
         debug_assert_eq!(psq, self.psq_from_scratch(pos), "{}", pos.fen());
         // Each side's promoters and royals, gathered once.
-        let promoters = Color::BOTH.map(|c| pos.pieces_of(c, self.promoters[c.idx()]));
+        let promoters = self.promoters(pos);
         let royals = Color::BOTH.map(|c| pos.royals(c));
         let (pm, pe) = match cache {
             Some(cache) => {
@@ -654,7 +660,7 @@ impl<B: BitSet> Evaluator<B> {
                 }
             }
         }
-        let promoters = Color::BOTH.map(|c| pos.pieces_of(c, self.promoters[c.idx()]));
+        let promoters = self.promoters(pos);
         let royals = Color::BOTH.map(|c| pos.royals(c));
         for c in Color::BOTH {
             if self.promoters[c.idx()].0 == 0 {
@@ -986,9 +992,17 @@ impl<B: BitSet> PassedCache<B> {
     /// The slot of a placement.
     #[inline(always)]
     fn entry(&mut self, promoters: [B; 2]) -> &mut PassedEntry<B> {
-        let h = (promoters[0].low64() ^ promoters[1].low64().rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let h = placement_hash(promoters);
         &mut self.entries[(h >> (64 - PASSED_SLOTS.trailing_zeros())) as usize]
     }
+}
+
+/// A hash of both sides' promoters (the pawn structure), whose high bits
+/// index the tables keyed by it. On boards of more than 64 squares only
+/// the first 64 count.
+#[inline(always)]
+pub(crate) fn placement_hash<B: BitSet>(promoters: [B; 2]) -> u64 {
+    (promoters[0].low64() ^ promoters[1].low64().rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 /// Full evaluation of a position (centipawns, side to move's view).

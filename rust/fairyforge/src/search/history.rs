@@ -1,7 +1,8 @@
 //! The move statistics a search learns from its cutoffs, and an engine
 //! keeps between the searches of a game: the quiet-move history by side,
 //! origin and target, and two continuation histories by the piece and
-//! target of the move one and two plies before and those of the quiet move.
+//! target of the move one and two plies before and those of the quiet move,
+//! and the correction of the static evaluation by pawn structure.
 
 use crate::bitboard::BitSet;
 use crate::piece::{Color, NKINDS};
@@ -15,6 +16,14 @@ const CONT_MAX: usize = 1 << 22;
 /// A ply whose move no continuation history follows (a null move, or the
 /// moves before the root).
 pub(crate) const NO_PIECE_TO: u32 = u32::MAX;
+/// Slots of the correction table per side (a power of two).
+const CORR_SLOTS: usize = 1 << 14;
+/// Fractions of a centipawn a correction entry counts in.
+const CORR_GRAIN: i32 = 256;
+/// Largest correction, in centipawns.
+const CORR_MAX_CP: i32 = 48;
+/// Weight of a search result in its correction entry, out of this.
+const CORR_SCALE: i32 = 256;
 
 /// Move a history score towards `bonus` (positive or negative), keeping it
 /// within [`HISTORY_MAX`].
@@ -32,6 +41,9 @@ pub(crate) struct Histories {
     /// that move's piece-target and the quiet move's piece-target; empty
     /// when the board is too large.
     cont: Vec<i16>,
+    /// By side to move and pawn-structure slot, how far searches found the
+    /// static evaluation off (in [`CORR_GRAIN`]s of a centipawn).
+    corr: Vec<i32>,
     squares: usize,
     /// Piece-targets: kinds of the variant times squares.
     stride: usize,
@@ -47,7 +59,7 @@ impl Histories {
         let stride = kinds * squares;
         let cont_len = 4 * stride * stride;
         let cont = if cont_len <= CONT_MAX { vec![0; cont_len] } else { Vec::new() };
-        Histories { quiet: vec![0; 2 * squares * squares], cont, squares, stride, dense }
+        Histories { quiet: vec![0; 2 * squares * squares], cont, corr: vec![0; 2 * CORR_SLOTS], squares, stride, dense }
     }
 
     /// The squares of `t`'s board, the number of kinds of its variant and
@@ -75,7 +87,8 @@ impl Histories {
     /// The histories a search of `t`'s variant starts from: the `saved`
     /// ones with every entry halved, so that the new search's cutoffs soon
     /// outweigh the last one's, or empty ones when there are none or they
-    /// are of another variant.
+    /// are of another variant. Corrections are averages and kept as they
+    /// are.
     pub(crate) fn aged<B: BitSet>(saved: Option<Histories>, t: &Tables<B>) -> Histories {
         let (squares, kinds, dense) = Histories::shape(t);
         match saved {
@@ -135,6 +148,30 @@ impl Histories {
             }
         }
     }
+
+    #[inline(always)]
+    fn corr_idx(us: Color, hash: u64) -> usize {
+        us.idx() * CORR_SLOTS + (hash >> (64 - CORR_SLOTS.trailing_zeros())) as usize
+    }
+
+    /// The correction of the static evaluation (centipawns, the side to
+    /// move's view) for the side `us` and the pawn structure `hash`
+    /// ([`crate::search::eval::placement_hash`]).
+    #[inline(always)]
+    pub(crate) fn correction(&self, us: Color, hash: u64) -> i32 {
+        self.corr[Histories::corr_idx(us, hash)] / CORR_GRAIN
+    }
+
+    /// Move the correction entry towards `diff`, a search's score less the
+    /// uncorrected static evaluation, with more weight the deeper the
+    /// search (`depth`).
+    #[inline(always)]
+    pub(crate) fn update_correction(&mut self, us: Color, hash: u64, diff: i32, depth: i32) {
+        let w = (depth + 1).clamp(1, 16);
+        let e = &mut self.corr[Histories::corr_idx(us, hash)];
+        let v = (*e * (CORR_SCALE - w) + diff * CORR_GRAIN * w) / CORR_SCALE;
+        *e = v.clamp(-CORR_MAX_CP * CORR_GRAIN, CORR_MAX_CP * CORR_GRAIN);
+    }
 }
 
 #[cfg(test)]
@@ -160,5 +197,27 @@ mod tests {
         assert_eq!(h.score(Color::Black, 21, 36, pt, before), 0);
         let aged = Histories::aged(Some(h), &t);
         assert_eq!(aged.score(Color::White, 21, 36, pt, before), 600);
+    }
+
+    #[test]
+    fn corrections_follow_search_results_within_their_bound() {
+        let t = Tables::<u64>::new(Variant::chess());
+        let mut h = Histories::new(&t);
+        let hash = 0xdead_beef_0000_0000;
+        // Weight 16/256 at depth 15: 100 cp off moves the entry 6.25 cp.
+        h.update_correction(Color::White, hash, 100, 15);
+        assert_eq!(h.correction(Color::White, hash), 6);
+        assert_eq!(h.correction(Color::Black, hash), 0);
+        assert_eq!(h.correction(Color::White, hash ^ 1 << 63), 0);
+        for _ in 0..200 {
+            h.update_correction(Color::White, hash, 1000, 20);
+        }
+        assert_eq!(h.correction(Color::White, hash), CORR_MAX_CP);
+        for _ in 0..400 {
+            h.update_correction(Color::White, hash, -10, 20);
+        }
+        assert_eq!(h.correction(Color::White, hash), -9);
+        let aged = Histories::aged(Some(h), &t);
+        assert_eq!(aged.correction(Color::White, hash), -9);
     }
 }

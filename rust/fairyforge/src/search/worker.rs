@@ -7,7 +7,7 @@ use crate::board::position::Position;
 use crate::geometry::NO_SQ;
 use crate::moves::Move;
 use crate::piece::Color;
-use crate::search::eval::{Evaluator, PassedCache};
+use crate::search::eval::{placement_hash, Evaluator, PassedCache, EVAL_LIMIT};
 use crate::search::history::{Histories, HISTORY_MAX, NO_PIECE_TO};
 use crate::search::ordering::{MoveBuf, Scorer, TT_MOVE_SCORE};
 use crate::search::prune::{check_zones, cuts, lmr_table, may_check, null_move};
@@ -721,6 +721,20 @@ impl<'a, B: BitSet> Worker<'a, B> {
         }
         if !self.plain {
             self.store(key, best.mv, best.score, beta, best.mv != Move::NONE, depth, ply);
+            // The evaluation's correction learns from a quiet node's result
+            // where its bound says something: a lower bound above the
+            // evaluation, an upper bound below it, or an exact score.
+            let quiet_best = best.mv == Move::NONE || !pos.is_capture(best.mv) && best.mv.promotion().is_none();
+            let informative = if best.score >= beta {
+                best.score > static_eval
+            } else {
+                best.mv != Move::NONE || best.score < static_eval
+            };
+            if static_eval != NO_EVAL && quiet_best && informative && best.score.abs() < MATE_BOUND {
+                let raw = static_eval - self.correction(pos);
+                let hash = placement_hash(self.eval.promoters(pos));
+                self.history.update_correction(pos.turn(), hash, best.score - raw, depth);
+            }
         }
         best.score
     }
@@ -788,10 +802,22 @@ impl<'a, B: BitSet> Worker<'a, B> {
         self.buf.len() > start || (tt_searched && tt_move != Move::NONE)
     }
 
-    /// The static evaluation of `pos`, with this thread's cache.
+    /// The static evaluation of `pos`, with this thread's cache, corrected
+    /// by what searches found of its pawn structure (not in a plain search).
     #[inline(always)]
     fn evaluate(&mut self, pos: &Position<B>) -> i32 {
-        self.eval.evaluate_cached(pos, &mut self.passed)
+        let e = self.eval.evaluate_cached(pos, &mut self.passed);
+        if self.plain {
+            e
+        } else {
+            (e + self.correction(pos)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        }
+    }
+
+    /// The correction [`Worker::evaluate`] adds to the evaluation of `pos`.
+    #[inline(always)]
+    fn correction(&self, pos: &Position<B>) -> i32 {
+        self.history.correction(pos.turn(), placement_hash(self.eval.promoters(pos)))
     }
 
     /// True when the static evaluation at `ply` is above the side's own
