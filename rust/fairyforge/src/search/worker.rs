@@ -731,8 +731,8 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 best.mv != Move::NONE || best.score < static_eval
             };
             if static_eval != NO_EVAL && quiet_best && informative && best.score.abs() < MATE_BOUND {
-                let raw = static_eval - self.correction(pos);
                 let hash = placement_hash(self.eval.promoters(pos));
+                let raw = static_eval - self.history.correction(pos.turn(), hash);
                 self.history.update_correction(pos.turn(), hash, best.score - raw, depth);
             }
         }
