@@ -28,8 +28,9 @@
 //!   shock rule, whose moves are restricted by it). They are on otherwise
 //!   (FIDE, Shocking, Evolution Chess middlegames).
 //! * **Late-move reductions** reduce late quiet moves that neither give nor
-//!   escape check and re-search at full depth when they beat alpha, so they
-//!   are on in every variant.
+//!   escape check (a ply more when the table's move is a capture) and
+//!   re-search at full depth when they beat alpha, so they are on in every
+//!   variant.
 //! * **Futility and late-move pruning** skip quiet moves that do not give
 //!   check (or stalemate, where that wins) in the last three plies of
 //!   non-PV nodes not in check: moves after

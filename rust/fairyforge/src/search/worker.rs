@@ -517,6 +517,9 @@ impl<'a, B: BitSet> Worker<'a, B> {
         // when it refutes the node, no generation is needed at all.
         let mut generated =
             !(halfmove < move_rule && tt_move != Move::NONE && pos.is_legal_in(tt_move, Some(in_check)));
+        // A capture as the table's move: the quiet moves after it are less
+        // likely to matter and are reduced a ply more.
+        let tt_capture = !generated && pos.is_capture(tt_move);
         // Singular extension: when the table's move holds a lower bound
         // from nearly this depth, and every other move searched shallower
         // fails below that bound less a margin, the move is the only good
@@ -679,6 +682,9 @@ impl<'a, B: BitSet> Worker<'a, B> {
                         r += 1;
                     }
                     if !improving {
+                        r += 1;
+                    }
+                    if tt_capture {
                         r += 1;
                     }
                     // Good history reduces less, bad history more (up to two plies).
