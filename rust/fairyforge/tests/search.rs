@@ -464,6 +464,27 @@ fn stopped_search_still_returns_a_legal_move() {
 }
 
 #[test]
+fn a_search_stopped_in_its_first_iteration_still_reports_a_line() {
+    // Burden's first iteration here costs about 2500 nodes (its captures
+    // evolve pieces, so quiescence runs long); the node limit stops it at
+    // the first check, after 1024.
+    let v = variant("burden");
+    let mut p = AnyPosition::new(&v, None).unwrap();
+    for m in ["c4d5", "c6d5"] {
+        p = p.after(uci(&p, m));
+    }
+    let mut infos: Vec<Info> = Vec::new();
+    let stop = AtomicBool::new(false);
+    let r = search(&p, &[], &Limits { nodes: Some(1), ..Limits::default() }, &stop, &mut |i| infos.push(i.clone()))
+        .unwrap();
+    // Reported once, as protocols print it before `bestmove`.
+    assert_eq!(infos.len(), 1, "{infos:?}");
+    assert_eq!((infos[0].depth, infos[0].pv[0]), (0, r[0].best_move.unwrap()));
+    assert_eq!(r[0].depth, 0);
+    assert!(p.legal_moves().contains(&r[0].best_move.unwrap()));
+}
+
+#[test]
 fn stop_flag_from_another_thread() {
     let (_, p) = position("shocking", "dca2acd/mva2avm/ttt2ttt/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1");
     let stop = AtomicBool::new(false);

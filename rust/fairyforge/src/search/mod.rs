@@ -193,7 +193,8 @@ impl Score {
     }
 }
 
-/// Progress report, sent after each completed iteration for each line.
+/// Progress report, sent after each completed iteration for each line (and
+/// once for the partial first iteration when a limit stops the search in it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Info {
     /// Iteration depth.

@@ -268,23 +268,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 r.prev_score = r.score;
             }
             completed = lines;
-            if let Some(cb) = info.as_deref_mut() {
-                let nodes = self.node_total();
-                let hashfull = self.shared.tt.hashfull();
-                for (i, l) in completed.iter().enumerate() {
-                    cb(&Info {
-                        depth: l.depth,
-                        seldepth: l.seldepth,
-                        multipv: i + 1,
-                        score: Score::from_internal(l.score),
-                        nodes,
-                        nps: nps(nodes, self.shared.start),
-                        time_ms: self.shared.elapsed_ms(),
-                        pv: l.pv.clone(),
-                        hashfull,
-                    });
-                }
-            }
+            self.report(&mut info, &completed);
             if self.id == 0 {
                 self.shared.nodes[0].store(self.nodes, Ordering::Relaxed);
                 // A proven mate needs no deeper search (unless a depth was asked).
@@ -309,8 +293,31 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 let score = if r.score > -INF { r.score } else { fallback };
                 completed.push(Line { score, pv: r.pv.clone(), depth: 0, seldepth: r.seldepth as u32 });
             }
+            // Reported too, so that every search (a node limit below the
+            // first iteration's cost included) gives its caller a line.
+            self.report(&mut info, &completed);
         }
         completed
+    }
+
+    /// Give the caller (the main thread's `info`) one report per line.
+    fn report(&self, info: &mut Option<&mut dyn FnMut(&Info)>, lines: &[Line]) {
+        let Some(cb) = info else { return };
+        let nodes = self.node_total();
+        let hashfull = self.shared.tt.hashfull();
+        for (i, l) in lines.iter().enumerate() {
+            cb(&Info {
+                depth: l.depth,
+                seldepth: l.seldepth,
+                multipv: i + 1,
+                score: Score::from_internal(l.score),
+                nodes,
+                nps: nps(nodes, self.shared.start),
+                time_ms: self.shared.elapsed_ms(),
+                pv: l.pv.clone(),
+                hashfull,
+            });
+        }
     }
 
     /// After a stop inside an iteration: when the previous best move was
