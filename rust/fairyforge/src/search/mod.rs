@@ -42,8 +42,9 @@
 //!   (where most of a small search is quiescence: at 5000 nodes Burden
 //!   searches reach depth 2 to 4 and 98% of the nodes are quiescence nodes,
 //!   so pruning frontier moves is what buys depth).
-//! * **Check extensions** add a ply at a node in check, up to twice the
-//!   iteration depth.
+//! * **Check extensions** search a checking move a ply deeper when its
+//!   exchange loses nothing (SEE >= 0), the child is a full node and the
+//!   ply is within twice the iteration depth.
 //! * **Quiescence** searches captures and promotions (to the most valuable
 //!   choice only) with stand-pat and delta pruning; at a node in check it
 //!   searches every evasion instead. Where stalemate loses, it checks that a
