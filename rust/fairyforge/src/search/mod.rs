@@ -32,11 +32,14 @@
 //!   re-search at full depth when they beat alpha, so they are on in every
 //!   variant.
 //! * **Futility and late-move pruning** skip quiet moves that do not give
-//!   check (or stalemate, where that wins) in the last three plies of
-//!   non-PV nodes not in check: moves after
-//!   the first `4 + 2 * depth^2` (killers excepted), and moves whose static
-//!   evaluation plus what the mover gains by evolving plus `120 * depth` is
-//!   still at most alpha. They never skip the first move, so a node with a
+//!   check (or stalemate, where that wins) in non-PV nodes not in check:
+//!   in the last three plies the moves after the first `4 + 2 * depth^2`
+//!   (`3 + depth^2` when not improving; killers excepted), and up to depth
+//!   8 the moves whose static evaluation plus what the mover gains by
+//!   evolving plus `120 * (d + 1)` is still at most alpha, where `d`, at
+//!   most 5, is the depth the move would be searched to after its
+//!   late-move reduction (the table's, without the history and node-type
+//!   terms). They never skip the first move, so a node with a
 //!   legal move is never scored as stalemate, and they do not assume that
 //!   passing is possible, so they are on in every variant, Burden included
 //!   (where most of a small search is quiescence: at 5000 nodes Burden

@@ -487,6 +487,9 @@ impl<'a, B: BitSet> Worker<'a, B> {
         // Only the pruning rules below read the static evaluation.
         // Futility and late-move pruning of quiet moves near the horizon.
         let futile = !self.plain && !pv_node && !in_check && depth <= 3 && alpha.abs() < MATE_BOUND;
+        // Futility by the depth a late quiet move would be searched to
+        // after its reduction, up to that depth 5.
+        let futile_reduced = !self.plain && !pv_node && !in_check && depth <= 8 && alpha.abs() < MATE_BOUND;
         let static_eval = if self.plain || in_check {
             NO_EVAL
         } else if excluded != Move::NONE {
@@ -585,7 +588,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
         let checks = || checks.get_or_init(|| pos.checks()).as_ref();
         let gives_check = |m: Move| checks().map_or_else(|| pos.gives_check(m), |c| c.gives_check(pos, m));
         let few_enemies = self.stalemate_loses && pos.side(us.flip()).count() <= 4;
-        let stalemate_risk = futile && few_enemies;
+        let stalemate_risk = futile_reduced && few_enemies;
         // SEE pruning near the horizon: a capture that loses material in
         // the exchange, or a quiet move onto a square where the mover is
         // lost, is skipped (never in check, never a move that may check,
@@ -636,10 +639,13 @@ impl<'a, B: BitSet> Worker<'a, B> {
             let late = futile && quiet && count as i32 >= late_count && !self.is_killer(ply, m);
             // Moves come best first: captures, killers, then quiet moves.
             unordered |= late && generated;
-            let prunable = futile
+            let reduced_depth = depth - 1 - self.lmr[(depth as usize).min(63) * 64 + count.min(63)];
+            let prunable = futile_reduced
                 && quiet
                 && count > 0
-                && (late || static_eval + evolution_gain(pos, m, self.eval) + 120 * depth <= alpha);
+                && (late
+                    || reduced_depth <= 5
+                        && static_eval + evolution_gain(pos, m, self.eval) + 120 * (reduced_depth + 1) <= alpha);
             if prunable && !may_check(zone, m) && !stalemate_risk {
                 debug_assert!(!pos.after(m).is_check(), "{m:?} gives check in {}", pos.fen());
                 continue;
