@@ -486,10 +486,11 @@ impl<'a, B: BitSet> Worker<'a, B> {
             && beta.abs() < MATE_BOUND;
         // Only the pruning rules below read the static evaluation.
         // Futility and late-move pruning of quiet moves near the horizon.
-        let futile = !self.plain && !pv_node && !in_check && depth <= 3 && alpha.abs() < MATE_BOUND;
+        let futile_node = !self.plain && !pv_node && !in_check && alpha.abs() < MATE_BOUND;
+        let futile = futile_node && depth <= 3;
         // Futility by the depth a late quiet move would be searched to
         // after its reduction, up to that depth 5.
-        let futile_reduced = !self.plain && !pv_node && !in_check && depth <= 8 && alpha.abs() < MATE_BOUND;
+        let futile_reduced = futile_node && depth <= 8;
         let static_eval = if self.plain || in_check {
             NO_EVAL
         } else if excluded != Move::NONE {
@@ -639,13 +640,14 @@ impl<'a, B: BitSet> Worker<'a, B> {
             let late = futile && quiet && count as i32 >= late_count && !self.is_killer(ply, m);
             // Moves come best first: captures, killers, then quiet moves.
             unordered |= late && generated;
-            let reduced_depth = depth - 1 - self.lmr[(depth as usize).min(63) * 64 + count.min(63)];
             let prunable = futile_reduced
                 && quiet
                 && count > 0
-                && (late
-                    || reduced_depth <= 5
-                        && static_eval + evolution_gain(pos, m, self.eval) + 120 * (reduced_depth + 1) <= alpha);
+                && (late || {
+                    let reduced_depth = depth - 1 - self.lmr_base(depth, count);
+                    reduced_depth <= 5
+                        && static_eval + evolution_gain(pos, m, self.eval) + 120 * (reduced_depth + 1) <= alpha
+                });
             if prunable && !may_check(zone, m) && !stalemate_risk {
                 debug_assert!(!pos.after(m).is_check(), "{m:?} gives check in {}", pos.fen());
                 continue;
@@ -687,7 +689,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             } else {
                 let mut r = 0;
                 if depth >= 3 && quiet && !in_check && count >= 3 && !self.is_killer(ply, m) && !check {
-                    r = self.lmr[(depth as usize).min(63) * 64 + count.min(63)];
+                    r = self.lmr_base(depth, count);
                     if pv_node {
                         r -= 1;
                     }
@@ -860,6 +862,13 @@ impl<'a, B: BitSet> Worker<'a, B> {
     fn prev(&self, ply: usize) -> [u32; 2] {
         let at = |back: usize| if ply >= back { self.played[ply - back] } else { NO_PIECE_TO };
         [at(1), at(2)]
+    }
+
+    /// The late-move reduction table's entry for a move at `depth`, the
+    /// `count`-th tried (0: first).
+    #[inline(always)]
+    fn lmr_base(&self, depth: i32, count: usize) -> i32 {
+        self.lmr[(depth as usize).min(63) * 64 + count.min(63)]
     }
 
     #[inline(always)]
