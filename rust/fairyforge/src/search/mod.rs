@@ -92,6 +92,7 @@
 
 pub(crate) mod clock;
 pub(crate) mod eval;
+mod eval_cache;
 mod history;
 pub(crate) mod ordering;
 mod prune;

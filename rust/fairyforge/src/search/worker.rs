@@ -8,6 +8,7 @@ use crate::geometry::NO_SQ;
 use crate::moves::Move;
 use crate::piece::Color;
 use crate::search::eval::{placement_hash, Evaluator, PassedCache, EVAL_LIMIT};
+use crate::search::eval_cache::EvalCache;
 use crate::search::history::{Histories, HISTORY_MAX, NO_PIECE_TO};
 use crate::search::ordering::{MoveBuf, Scorer, TT_MOVE_SCORE};
 use crate::search::prune::{check_zones, cuts, lmr_table, may_check, null_move};
@@ -91,6 +92,8 @@ pub(super) struct Worker<'a, B: BitSet> {
     buf: MoveBuf,
     /// This thread's cache of the evaluation's passed-promoter term.
     passed: PassedCache<B>,
+    /// This thread's static evaluations by position key.
+    evals_seen: EvalCache,
     killers: Vec<[Move; 2]>,
     /// Per ply, the move a singular-extension search leaves out
     /// ([`Move::NONE`]: none).
@@ -139,6 +142,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             rep_floor: 0,
             buf: MoveBuf::new(),
             passed: PassedCache::new(),
+            evals_seen: EvalCache::new(),
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
             excluded: vec![Move::NONE; MAX_PLY + 2],
             history,
@@ -827,7 +831,15 @@ impl<'a, B: BitSet> Worker<'a, B> {
     /// by what searches found of its pawn structure (not in a plain search).
     #[inline(always)]
     fn evaluate(&mut self, pos: &Position<B>) -> i32 {
-        let e = self.eval.evaluate_cached(pos, &mut self.passed);
+        let key = pos.key();
+        let e = match self.evals_seen.get(key) {
+            Some(e) => e,
+            None => {
+                let e = self.eval.evaluate_cached(pos, &mut self.passed);
+                self.evals_seen.put(key, e);
+                e
+            }
+        };
         if self.plain {
             e
         } else {
