@@ -89,6 +89,8 @@
 //! move on the next move's entry is prefetched while the current child is
 //! searched. Moves are scored as the generator emits them, straight into
 //! one shared buffer.
+//! Each thread caches the static evaluations it computes by position key
+//! ([`eval_cache`]): the same tree, fewer evaluations.
 
 pub(crate) mod clock;
 pub(crate) mod eval;
