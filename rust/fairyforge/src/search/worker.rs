@@ -493,7 +493,8 @@ impl<'a, B: BitSet> Worker<'a, B> {
         let futile_node = !self.plain && !pv_node && !in_check && alpha.abs() < MATE_BOUND;
         let futile = futile_node && depth <= 3;
         // Futility by the depth a late quiet move would be searched to
-        // after its reduction, up to that depth 5.
+        // after its reduction (a ply less when not improving, as late
+        // moves are reduced a ply more there), up to that depth 5.
         let futile_reduced = futile_node && depth <= 8;
         let static_eval = if self.plain || in_check {
             NO_EVAL
@@ -648,7 +649,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 && quiet
                 && count > 0
                 && (late || {
-                    let reduced_depth = depth - 1 - self.lmr_base(depth, count);
+                    let reduced_depth = depth - 1 - self.lmr_base(depth, count) - i32::from(!improving);
                     reduced_depth <= 5
                         && static_eval + evolution_gain(pos, m, self.eval) + 120 * (reduced_depth + 1) <= alpha
                 });
