@@ -29,7 +29,7 @@ fn random_fens(v: &Variant, games: u64, plies: usize) -> Vec<String> {
 fn model(t: &fairyforge::Trace, w: &Weights) -> f64 {
     t.coefs
         .iter()
-        .map(|&(i, c)| c * (t.mg_share * w.get(i as usize)[0] + (1.0 - t.mg_share) * w.get(i as usize)[1]))
+        .map(|&(i, c)| c * (t.mg_share * w.get(i as usize)[0] + t.eg_share * w.get(i as usize)[1]))
         .sum()
 }
 
@@ -104,7 +104,8 @@ fn square_cells_fold_the_files_and_turn_the_ranks() {
     let mirrored = "4k3/8/8/3n4/4N3/8/8/4K3 w - - 0 1";
     assert_eq!((count(mirrored, "knight.d4"), count(mirrored, "knight.d5")), (0.0, 0.0));
     // Black's knight on e4 stands on its d5 cell; the kings on their e1.
-    let same = "4k3/8/8/8/4Nn2/8/8/4K3 w - - 0 1";
+    // (Pawns on both sides: no endgame scaling.)
+    let same = "4k3/p7/8/8/4Nn2/8/P7/4K3 w - - 0 1";
     assert_eq!((count(same, "knight.d4"), count(same, "knight.d5"), count(same, "knight.c5")), (1.0, 0.0, -1.0));
     assert_eq!(count(same, "king.d1"), 0.0);
     let mut w = v.eval_weights();

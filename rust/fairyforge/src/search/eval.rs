@@ -61,6 +61,9 @@ pub enum EvalKind {
 /// Full middlegame weight of the tapered evaluation.
 const TAPER_ONE: i32 = 1024;
 
+/// The full share of the endgame sum ([`Evaluator::eg_scale`]).
+const SCALE_ONE: i32 = 64;
+
 /// Largest magnitude a static evaluation may take (well inside the mate
 /// scores of the search).
 pub const EVAL_LIMIT: i32 = 20_000;
@@ -117,6 +120,10 @@ pub struct Evaluator<B: BitSet> {
     attackers: [KindSet; 2],
     /// Kinds neither royal nor promoting, per colour (royal danger).
     plain: [KindSet; 2],
+    /// The value of the cheapest of `plain`, per colour; 0 when the colour
+    /// has no promoters or the variant a shock rule (no endgame scaling
+    /// then).
+    least: [i32; 2],
     /// Per colour and kind, the enemy kinds (royals aside) worth less.
     lesser: [[KindSet; NKINDS]; 2],
     n: usize,
@@ -273,6 +280,11 @@ impl<B: BitSet> Evaluator<B> {
         let attackers = Color::BOTH
             .map(|c| KindSet::of(&v.pieces[c].kinds().filter(|&k| attacks_counted(v.spec(k))).collect::<Vec<_>>()));
         let plain = Color::BOTH.map(|c| KindSet(v.pieces[c].0 & !v.promoters[c].0 & !v.royal[c].0));
+        // (Not where a shock can end the game: material does not decide it.)
+        let least = Color::BOTH.map(|c| {
+            let cheapest = plain[c.idx()].kinds().map(|k| values[k.idx()]).filter(|&x| x > 0).min();
+            if v.promoters[c].0 == 0 || v.shock.is_some() { 0 } else { cheapest.unwrap_or(0) }
+        });
         let lesser = Color::BOTH.map(|c| {
             let them = c.flip();
             std::array::from_fn(|i| {
@@ -308,6 +320,7 @@ impl<B: BitSet> Evaluator<B> {
             best_promo,
             attackers,
             plain,
+            least,
             lesser,
             n,
         }
@@ -403,7 +416,35 @@ impl<B: BitSet> Evaluator<B> {
             return mg + sign * tmg;
         }
         let w = self.taper[psq.phase.clamp(0, self.phase_total) as usize];
-        (mg * w + eg * (TAPER_ONE - w)) / TAPER_ONE + sign * ((tmg * w + teg * (TAPER_ONE - w)) / TAPER_ONE)
+        let scale = self.eg_scale(pos, promoters, eg);
+        let eg_w = (TAPER_ONE - w) * scale / SCALE_ONE;
+        (mg * w + eg * eg_w) / TAPER_ONE + sign * ((tmg * w + teg * eg_w) / TAPER_ONE)
+    }
+
+    /// The share of the endgame sum that counts, out of [`SCALE_ONE`]: the
+    /// side the endgame sum favours cannot win without promoters when it
+    /// leads by no more than its least piece (a lone minor piece, or a rook
+    /// against a minor piece, in chess), and the sum shrinks accordingly.
+    fn eg_scale(&self, pos: &Position<B>, promoters: [B; 2], eg: i32) -> i32 {
+        let strong = if eg > 0 { Color::White } else { Color::Black };
+        let least = self.least[strong.idx()];
+        if eg == 0 || least == 0 || promoters[strong.idx()] != B::EMPTY {
+            return SCALE_ONE;
+        }
+        let material = |c: Color| -> i32 {
+            self.plain[c.idx()].kinds().map(|k| self.values[k.idx()] * pos.pieces(c, k).count() as i32).sum()
+        };
+        let (ours, theirs) = (material(strong), material(strong.flip()));
+        let margin = least + least / 8;
+        if ours - theirs > margin {
+            SCALE_ONE
+        } else if ours < least + least / 4 {
+            0
+        } else if theirs <= margin {
+            SCALE_ONE / 16
+        } else {
+            SCALE_ONE * 7 / 32
+        }
     }
 
     /// The terms computed at every evaluation from the placement (royal
@@ -643,12 +684,12 @@ impl<B: BitSet> Evaluator<B> {
 
     /// The evaluation as a linear function of the weights, for the tuner:
     /// White's score is the sum over `coefs` of `count * (mg_share * mg +
-    /// (1 - mg_share) * eg)` of each parameter's weight (up to rounding).
+    /// eg_share * eg)` of each parameter's weight (up to rounding).
     pub fn trace(&self, pos: &Position<B>) -> Trace {
         let t = self.tables;
         let v = &t.variant;
         let size = t.geo.size;
-        let mut tr = Trace { mg_share: 1.0, coefs: Vec::new() };
+        let mut tr = Trace { mg_share: 1.0, eg_share: 0.0, coefs: Vec::new() };
         for sq in 0..self.n {
             if let Some(p) = pos.piece_at(sq) {
                 let sign = if p.color == Color::White { 1.0 } else { -1.0 };
@@ -676,9 +717,13 @@ impl<B: BitSet> Evaluator<B> {
             self.structure(promoters, &self.all, &mut tr);
         }
         self.position_terms(pos, promoters, royals, &self.all, &mut tr);
+        // The endgame sum under the current weights decides the scaling.
+        let eg: f64 = tr.coefs.iter().map(|&(i, c)| c * self.iw[i as usize].1 as f64).sum();
         tr.coefs.push((term(Term::Tempo) as u16, if pos.turn() == Color::White { 1.0 } else { -1.0 }));
         if self.tapered {
             tr.mg_share = self.taper[pos.psq().phase.clamp(0, self.phase_total) as usize] as f64 / TAPER_ONE as f64;
+            let scale = self.eg_scale(pos, promoters, eg.round() as i32);
+            tr.eg_share = (1.0 - tr.mg_share) * scale as f64 / SCALE_ONE as f64;
         }
         tr.coefs.sort_by_key(|c| c.0);
         tr.coefs.dedup_by(|b, a| {
@@ -797,6 +842,9 @@ pub struct Trace {
     /// Middlegame share of the tapered blend (1 when the variant does not
     /// taper).
     pub mg_share: f64,
+    /// Endgame share: `1 - mg_share`, less where the endgame sum is scaled
+    /// down (a side without promoters and too small a lead to win).
+    pub eg_share: f64,
     /// (parameter, signed count), by parameter, no zeros.
     pub coefs: Vec<(u16, f64)>,
 }
@@ -1017,6 +1065,18 @@ mod tests {
 
     fn eval(variant: &str, fen: Option<&str>) -> i32 {
         evaluate(&AnyPosition::new(&Variant::new(variant, &[]).unwrap(), fen).unwrap())
+    }
+
+    #[test]
+    fn a_small_lead_without_promoters_is_scored_as_drawn() {
+        // A bishop against a pawn, a rook against a bishop: no win.
+        assert!(eval("chess", Some("8/5p2/4k3/8/8/3BK3/8/8 w - - 0 1")).abs() < 40);
+        assert!(eval("chess", Some("8/8/4k3/3b4/8/3RK3/8/8 w - - 0 1")).abs() < 40);
+        // A rook against a pawn, a queen against a rook, a bishop and a
+        // pawn: wins, scored in full.
+        assert!(eval("chess", Some("8/5p2/4k3/8/8/3RK3/8/8 w - - 0 1")) > 250);
+        assert!(eval("chess", Some("8/8/4k3/3r4/8/3QK3/8/8 w - - 0 1")) > 400);
+        assert!(eval("chess", Some("8/8/4k3/8/8/3BK3/6P1/8 w - - 0 1")) > 250);
     }
 
     #[test]

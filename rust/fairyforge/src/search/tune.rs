@@ -80,8 +80,8 @@ pub struct Fit {
 /// `w` (`2 * param + phase`).
 #[inline]
 fn model(s: &Sample, w: &[f64]) -> f64 {
-    let m = s.trace.mg_share;
-    s.trace.coefs.iter().map(|&(i, c)| c * (m * w[2 * i as usize] + (1.0 - m) * w[2 * i as usize + 1])).sum()
+    let (m, e) = (s.trace.mg_share, s.trace.eg_share);
+    s.trace.coefs.iter().map(|&(i, c)| c * (m * w[2 * i as usize] + e * w[2 * i as usize + 1])).sum()
 }
 
 #[inline]
@@ -186,10 +186,10 @@ pub fn fit(start: &Weights, params: &[usize], train: &[Sample], held: &[Sample],
                 for (s, &t) in ss.iter().zip(ts) {
                     let p = sigmoid(k, model(s, &w));
                     let d = -2.0 * (t - p) * p * (1.0 - p) * scale / n;
-                    let mg = s.trace.mg_share;
+                    let (mg, eg) = (s.trace.mg_share, s.trace.eg_share);
                     for &(i, c) in &s.trace.coefs {
                         g[2 * i as usize] += d * c * mg;
-                        g[2 * i as usize + 1] += d * c * (1.0 - mg);
+                        g[2 * i as usize + 1] += d * c * eg;
                     }
                 }
                 g
