@@ -27,10 +27,7 @@ fn random_fens(v: &Variant, games: u64, plies: usize) -> Vec<String> {
 
 /// White's evaluation under weights `w` as the trace's linear model.
 fn model(t: &fairyforge::Trace, w: &Weights) -> f64 {
-    t.coefs
-        .iter()
-        .map(|&(i, c)| c * (t.mg_share * w.get(i as usize)[0] + t.eg_share * w.get(i as usize)[1]))
-        .sum()
+    t.coefs.iter().map(|&(i, c)| c * (t.mg_share * w.get(i as usize)[0] + t.eg_share * w.get(i as usize)[1])).sum()
 }
 
 /// Samples whose results are drawn (seeded) from the expectation of

@@ -283,7 +283,11 @@ impl<B: BitSet> Evaluator<B> {
         // (Not where a shock can end the game: material does not decide it.)
         let least = Color::BOTH.map(|c| {
             let cheapest = plain[c.idx()].kinds().map(|k| values[k.idx()]).filter(|&x| x > 0).min();
-            if v.promoters[c].0 == 0 || v.shock.is_some() { 0 } else { cheapest.unwrap_or(0) }
+            if v.promoters[c].0 == 0 || v.shock.is_some() {
+                0
+            } else {
+                cheapest.unwrap_or(0)
+            }
         });
         let lesser = Color::BOTH.map(|c| {
             let them = c.flip();
