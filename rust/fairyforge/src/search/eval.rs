@@ -721,14 +721,15 @@ impl<B: BitSet> Evaluator<B> {
             self.structure(promoters, &self.all, &mut tr);
         }
         self.position_terms(pos, promoters, royals, &self.all, &mut tr);
-        // The endgame sum under the current weights decides the scaling.
-        let eg: f64 = tr.coefs.iter().map(|&(i, c)| c * self.iw[i as usize].1 as f64).sum();
-        tr.coefs.push((term(Term::Tempo) as u16, if pos.turn() == Color::White { 1.0 } else { -1.0 }));
         if self.tapered {
             tr.mg_share = self.taper[pos.psq().phase.clamp(0, self.phase_total) as usize] as f64 / TAPER_ONE as f64;
+            // The endgame sum (tempo aside) under the current weights
+            // decides the scaling.
+            let eg: f64 = tr.coefs.iter().map(|&(i, c)| c * self.iw[i as usize].1 as f64).sum();
             let scale = self.eg_scale(pos, promoters, eg.round() as i32);
             tr.eg_share = (1.0 - tr.mg_share) * scale as f64 / SCALE_ONE as f64;
         }
+        tr.coefs.push((term(Term::Tempo) as u16, if pos.turn() == Color::White { 1.0 } else { -1.0 }));
         tr.coefs.sort_by_key(|c| c.0);
         tr.coefs.dedup_by(|b, a| {
             let same = a.0 == b.0;
