@@ -360,6 +360,23 @@ impl<B: BitSet> Evaluator<B> {
         Color::BOTH.map(|c| pos.pieces_of(c, self.promoters[c.idx()]))
     }
 
+    /// The keys the evaluation's corrections are kept by: the promoters'
+    /// placement ([`placement_hash`]), then each side's other pieces'
+    /// placement, kind by kind (White's first).
+    #[inline(always)]
+    pub(crate) fn correction_keys(&self, pos: &Position<B>) -> [u64; 3] {
+        let p = self.promoters(pos);
+        let mut keys = [placement_hash(p), 0, 0];
+        for c in Color::BOTH {
+            let mut h = 0u64;
+            for k in &self.tables().kind_list[c] {
+                h = (h ^ (pos.pieces(c, *k) & !p[c.idx()]).low64()).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            }
+            keys[1 + c.idx()] = h;
+        }
+        keys
+    }
+
     /// The evaluation in centipawns from the side to move's point of view.
     pub fn evaluate(&self, pos: &Position<B>) -> i32 {
         self.evaluate_with(pos, None)

@@ -2,7 +2,8 @@
 //! keeps between the searches of a game: the quiet-move history by side,
 //! origin and target, and two continuation histories by the piece and
 //! target of the move one and two plies before and those of the quiet move,
-//! and the correction of the static evaluation by pawn structure.
+//! and the corrections of the static evaluation by pawn structure and by
+//! each side's other pieces.
 
 use crate::bitboard::BitSet;
 use crate::piece::{Color, NKINDS};
@@ -44,6 +45,9 @@ pub(crate) struct Histories {
     /// By side to move and pawn-structure slot, how far searches found the
     /// static evaluation off (in [`CORR_GRAIN`]s of a centipawn).
     corr: Vec<i32>,
+    /// By side to move, the side whose other pieces are keyed, and their
+    /// placement slot: the same, for the pieces that are not promoters.
+    corr_pieces: Vec<i32>,
     squares: usize,
     /// Piece-targets: kinds of the variant times squares.
     stride: usize,
@@ -59,7 +63,15 @@ impl Histories {
         let stride = kinds * squares;
         let cont_len = 4 * stride * stride;
         let cont = if cont_len <= CONT_MAX { vec![0; cont_len] } else { Vec::new() };
-        Histories { quiet: vec![0; 2 * squares * squares], cont, corr: vec![0; 2 * CORR_SLOTS], squares, stride, dense }
+        Histories {
+            quiet: vec![0; 2 * squares * squares],
+            cont,
+            corr: vec![0; 2 * CORR_SLOTS],
+            corr_pieces: vec![0; 4 * CORR_SLOTS],
+            squares,
+            stride,
+            dense,
+        }
     }
 
     /// The squares of `t`'s board, the number of kinds of its variant and
@@ -155,22 +167,35 @@ impl Histories {
     }
 
     /// The correction of the static evaluation (centipawns, the side to
-    /// move's view) for the side `us` and the pawn structure `hash`
-    /// ([`crate::search::eval::placement_hash`]).
+    /// move's view) for the side `us` and the placement `keys`
+    /// ([`crate::search::eval::Evaluator::correction_keys`]): the promoters'
+    /// entry and half of each side's other pieces' entry.
     #[inline(always)]
-    pub(crate) fn correction(&self, us: Color, hash: u64) -> i32 {
-        self.corr[Histories::corr_idx(us, hash)] / CORR_GRAIN
+    pub(crate) fn correction(&self, us: Color, keys: [u64; 3]) -> i32 {
+        let pieces = self.corr_pieces[Histories::pieces_idx(us, 0, keys[1])]
+            + self.corr_pieces[Histories::pieces_idx(us, 1, keys[2])];
+        (self.corr[Histories::corr_idx(us, keys[0])] + pieces / 2) / CORR_GRAIN
     }
 
-    /// Move the correction entry towards `diff`, a search's score less the
-    /// uncorrected static evaluation, with more weight the deeper the
-    /// search (`depth`).
     #[inline(always)]
-    pub(crate) fn update_correction(&mut self, us: Color, hash: u64, diff: i32, depth: i32) {
+    fn pieces_idx(us: Color, side: usize, hash: u64) -> usize {
+        (us.idx() * 2 + side) * CORR_SLOTS + (hash >> (64 - CORR_SLOTS.trailing_zeros())) as usize
+    }
+
+    /// Move the correction entries of `keys` by `diff`, a search's score
+    /// less the corrected static evaluation, with more weight the deeper
+    /// the search (`depth`).
+    #[inline(always)]
+    pub(crate) fn update_correction(&mut self, us: Color, keys: [u64; 3], diff: i32, depth: i32) {
         let w = (depth + 1).clamp(1, 16);
-        let e = &mut self.corr[Histories::corr_idx(us, hash)];
-        let v = (*e * (CORR_SCALE - w) + diff * CORR_GRAIN * w) / CORR_SCALE;
-        *e = v.clamp(-CORR_MAX_CP * CORR_GRAIN, CORR_MAX_CP * CORR_GRAIN);
+        let step = diff * CORR_GRAIN * w / CORR_SCALE;
+        let bound = CORR_MAX_CP * CORR_GRAIN;
+        let e = &mut self.corr[Histories::corr_idx(us, keys[0])];
+        *e = (*e + step).clamp(-bound, bound);
+        for side in 0..2 {
+            let e = &mut self.corr_pieces[Histories::pieces_idx(us, side, keys[1 + side])];
+            *e = (*e + step).clamp(-bound, bound);
+        }
     }
 }
 
@@ -203,21 +228,27 @@ mod tests {
     fn corrections_follow_search_results_within_their_bound() {
         let t = Tables::<u64>::new(Variant::chess());
         let mut h = Histories::new(&t);
-        let hash = 0xdead_beef_0000_0000;
-        // Weight 16/256 at depth 15: 100 cp off moves the entry 6.25 cp.
-        h.update_correction(Color::White, hash, 100, 15);
-        assert_eq!(h.correction(Color::White, hash), 6);
-        assert_eq!(h.correction(Color::Black, hash), 0);
-        assert_eq!(h.correction(Color::White, hash ^ 1 << 63), 0);
+        let keys = [0xdead_beef_0000_0000, 0x1111 << 40, 0x2222 << 40];
+        // Weight 16/256 at depth 15: 100 cp off moves each entry 6.25 cp;
+        // the pawn entry counts whole, each side's pieces' entry half.
+        h.update_correction(Color::White, keys, 100, 15);
+        assert_eq!(h.correction(Color::White, keys), 12);
+        assert_eq!(h.correction(Color::Black, keys), 0);
+        assert_eq!(h.correction(Color::White, [keys[0] ^ 1 << 63, keys[1], keys[2]]), 6);
+        assert_eq!(h.correction(Color::White, [keys[0], keys[1] ^ 1 << 63, keys[2]]), 9);
         for _ in 0..200 {
-            h.update_correction(Color::White, hash, 1000, 20);
+            h.update_correction(Color::White, keys, 1000, 20);
         }
-        assert_eq!(h.correction(Color::White, hash), CORR_MAX_CP);
+        assert_eq!(h.correction(Color::White, keys), 2 * CORR_MAX_CP);
+        // Searches that keep finding the corrected evaluation 30 cp high
+        // bring the correction to about -30.
         for _ in 0..400 {
-            h.update_correction(Color::White, hash, -10, 20);
+            let c = h.correction(Color::White, keys);
+            h.update_correction(Color::White, keys, -30 - c, 20);
         }
-        assert_eq!(h.correction(Color::White, hash), -9);
+        assert!((-31..=-29).contains(&h.correction(Color::White, keys)), "{}", h.correction(Color::White, keys));
+        let kept = h.correction(Color::White, keys);
         let aged = Histories::aged(Some(h), &t);
-        assert_eq!(aged.correction(Color::White, hash), -9);
+        assert_eq!(aged.correction(Color::White, keys), kept);
     }
 }

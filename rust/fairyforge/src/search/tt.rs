@@ -8,9 +8,10 @@
 //! the shallowest or oldest one. The bucket index is the high half of
 //! `key * buckets`, so the table may have any number of buckets.
 //!
-//! `data` packs, low bits first: the move (20 bits, the whole of
+//! `data` packs, low bits first: the move (22 bits, the whole of
 //! [`Move`]'s encoding), the score (16 bits, two's complement), the depth
-//! (8 bits), the bound (2 bits) and the search generation (8 bits). Mate
+//! (8 bits), the bound (2 bits), the search generation (8 bits) and the
+//! PV flag (1 bit: the node is or was a principal-variation node). Mate
 //! scores are stored relative to the node (see [`score_to_tt`]) so they stay
 //! right when the same position is reached at another ply.
 
@@ -44,6 +45,9 @@ pub struct TtHit {
     pub depth: i32,
     /// Kind of bound.
     pub bound: Bound,
+    /// The node was a principal-variation node when stored, or had been
+    /// one before.
+    pub pv: bool,
 }
 
 struct Entry {
@@ -136,9 +140,10 @@ impl TranspositionTable {
     /// holds a result of this search more than two plies deeper and the new
     /// one is not exact (its move is kept when the new result has none);
     /// otherwise the victim is an empty entry, else the one with the lowest
-    /// depth after an age penalty.
+    /// depth after an age penalty. `pv`: the node is or was a
+    /// principal-variation node ([`TtHit::pv`]).
     #[inline]
-    pub fn store(&self, key: u64, mv: Move, score: i32, depth: i32, bound: Bound) {
+    pub fn store(&self, key: u64, mv: Move, score: i32, depth: i32, bound: Bound, pv: bool) {
         let gen = self.generation.load(Ordering::Relaxed);
         let bucket = self.bucket(key);
         let mut victim = &bucket.0[0];
@@ -158,7 +163,7 @@ impl TranspositionTable {
                     return;
                 }
                 let mv = if mv == Move::NONE { old.mv } else { mv };
-                write(e, key, pack(mv, score, depth, bound, gen));
+                write(e, key, pack(mv, score, depth, bound, gen, pv));
                 return;
             }
             let age = gen.wrapping_sub(gen_of(data)) as i32;
@@ -168,7 +173,7 @@ impl TranspositionTable {
                 victim_worth = worth;
             }
         }
-        write(victim, key, pack(mv, score, depth, bound, gen));
+        write(victim, key, pack(mv, score, depth, bound, gen, pv));
     }
 
     /// Permille of sampled entries written by the current search.
@@ -306,10 +311,15 @@ fn gen_of(data: u64) -> u8 {
 }
 
 #[inline(always)]
-fn pack(mv: Move, score: i32, depth: i32, bound: Bound, gen: u8) -> u64 {
+fn pack(mv: Move, score: i32, depth: i32, bound: Bound, gen: u8, pv: bool) -> u64 {
     let score = score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16 as u64;
     let depth = depth.clamp(0, 255) as u64;
-    (mv.0 as u64 & MOVE_BITS) | score << 22 | depth << 38 | (bound as u64) << 46 | (gen as u64) << 48
+    (mv.0 as u64 & MOVE_BITS)
+        | score << 22
+        | depth << 38
+        | (bound as u64) << 46
+        | (gen as u64) << 48
+        | u64::from(pv) << 56
 }
 
 #[inline(always)]
@@ -324,6 +334,7 @@ fn unpack(data: u64) -> TtHit {
         score: (data >> 22) as u16 as i16 as i32,
         depth: (data >> 38 & 0xff) as i32,
         bound,
+        pv: data >> 56 & 1 == 1,
     }
 }
 
@@ -361,9 +372,9 @@ mod tests {
     fn store_and_probe_round_trip() {
         let tt = TranspositionTable::new(1).unwrap();
         let m = Move::new(12, 28, Some(Kind::Queen), Special::Normal);
-        tt.store(0xdead_beef, m, -1234, 7, Bound::Lower);
+        tt.store(0xdead_beef, m, -1234, 7, Bound::Lower, true);
         let hit = tt.probe(0xdead_beef).unwrap();
-        assert_eq!(hit, TtHit { mv: m, score: -1234, depth: 7, bound: Bound::Lower });
+        assert_eq!(hit, TtHit { mv: m, score: -1234, depth: 7, bound: Bound::Lower, pv: true });
         assert!(tt.probe(0xdead_beee).is_none());
         assert!(tt.hashfull() <= 1000);
     }
@@ -379,7 +390,7 @@ mod tests {
         let c = Buckets::reuse(Some(b), 9).unwrap();
         assert_eq!(c.len(), 9);
         let tt = TranspositionTable::new(1).unwrap();
-        tt.store(0x1234_5678, Move::new(1, 2, None, Special::Normal), 50, 3, Bound::Exact);
+        tt.store(0x1234_5678, Move::new(1, 2, None, Special::Normal), 50, 3, Bound::Exact, false);
         let mut tt = tt;
         tt.clear();
         assert!(tt.probe(0x1234_5678).is_none());

@@ -7,7 +7,7 @@ use crate::board::position::Position;
 use crate::geometry::NO_SQ;
 use crate::moves::Move;
 use crate::piece::Color;
-use crate::search::eval::{placement_hash, Evaluator, PassedCache, EVAL_LIMIT};
+use crate::search::eval::{Evaluator, PassedCache, EVAL_LIMIT};
 use crate::search::eval_cache::EvalCache;
 use crate::search::history::{Histories, HISTORY_MAX, NO_PIECE_TO};
 use crate::search::ordering::{MoveBuf, Scorer, TT_MOVE_SCORE};
@@ -464,6 +464,8 @@ impl<'a, B: BitSet> Worker<'a, B> {
         let excluded = self.excluded[ply];
         let mut tt_move = Move::NONE;
         let mut hit = None;
+        // The node is or was a principal-variation node: reduced less.
+        let mut tt_pv = pv_node;
         if !self.plain && excluded == Move::NONE {
             if let Some(e) = self.shared.tt.probe(key) {
                 tt_move = e.mv;
@@ -471,6 +473,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 if !pv_node && e.depth >= depth && cuts(e.bound, s, alpha, beta) {
                     return s;
                 }
+                tt_pv |= e.pv;
                 hit = Some((s, e));
             }
         }
@@ -695,7 +698,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 let mut r = 0;
                 if depth >= 3 && quiet && !in_check && count >= 3 && !self.is_killer(ply, m) && !check {
                     r = self.lmr_base(depth, count);
-                    if pv_node {
+                    if tt_pv {
                         r -= 1;
                     }
                     if cut && !self.stalemate_loses {
@@ -746,7 +749,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             return if best.score == -INF { alpha } else { best.score };
         }
         if !self.plain {
-            self.store(key, best.mv, best.score, beta, best.mv != Move::NONE, depth, ply);
+            self.store(key, best.mv, best.score, beta, best.mv != Move::NONE, depth, ply, tt_pv);
             // The evaluation's correction learns from a quiet node's result
             // where its bound says something: a lower bound above the
             // evaluation, an upper bound below it, or an exact score.
@@ -757,9 +760,8 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 best.mv != Move::NONE || best.score < static_eval
             };
             if static_eval != NO_EVAL && quiet_best && informative && best.score.abs() < MATE_BOUND {
-                let hash = placement_hash(self.eval.promoters(pos));
-                let raw = static_eval - self.history.correction(pos.turn(), hash);
-                self.history.update_correction(pos.turn(), hash, best.score - raw, depth);
+                let keys = self.eval.correction_keys(pos);
+                self.history.update_correction(pos.turn(), keys, best.score - static_eval, depth);
             }
         }
         best.score
@@ -786,7 +788,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
     /// Store a node's result: a lower bound when it reached beta, exact when
     /// it `raised` alpha, else an upper bound.
     #[allow(clippy::too_many_arguments)]
-    fn store(&self, key: u64, m: Move, best: i32, beta: i32, raised: bool, depth: i32, ply: usize) {
+    fn store(&self, key: u64, m: Move, best: i32, beta: i32, raised: bool, depth: i32, ply: usize, pv: bool) {
         let bound = if best >= beta {
             Bound::Lower
         } else if raised {
@@ -794,7 +796,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
         } else {
             Bound::Upper
         };
-        self.shared.tt.store(key, m, score_to_tt(best, ply), depth, bound);
+        self.shared.tt.store(key, m, score_to_tt(best, ply), depth, bound, pv);
     }
 
     /// Generate the legal moves (`in_check`: whether the side to move is in
@@ -851,7 +853,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
     /// The correction [`Worker::evaluate`] adds to the evaluation of `pos`.
     #[inline(always)]
     fn correction(&self, pos: &Position<B>) -> i32 {
-        self.history.correction(pos.turn(), placement_hash(self.eval.promoters(pos)))
+        self.history.correction(pos.turn(), self.eval.correction_keys(pos))
     }
 
     /// True when the static evaluation at `ply` is above the side's own

@@ -52,6 +52,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
         let use_tt = !self.plain;
         let key = pos.key();
         let mut tt_move = Move::NONE;
+        let mut tt_pv = false;
         if use_tt {
             if let Some(e) = self.shared.tt.probe(key) {
                 let s = score_from_tt(e.score, ply);
@@ -59,6 +60,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
                     return s;
                 }
                 tt_move = e.mv;
+                tt_pv = e.pv;
             }
         }
         let alpha0 = alpha;
@@ -115,7 +117,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
         }
         self.buf.truncate(start);
         if use_tt {
-            self.store(key, best.mv, best.score, beta, best.score > alpha0, 0, ply);
+            self.store(key, best.mv, best.score, beta, best.score > alpha0, 0, ply, tt_pv);
         }
         best.score
     }
