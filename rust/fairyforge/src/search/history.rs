@@ -161,9 +161,17 @@ impl Histories {
         }
     }
 
+    /// The index of `hash`'s slot in correction table number `table`.
     #[inline(always)]
-    fn corr_idx(us: Color, hash: u64) -> usize {
-        us.idx() * CORR_SLOTS + (hash >> (64 - CORR_SLOTS.trailing_zeros())) as usize
+    fn corr_idx(table: usize, hash: u64) -> usize {
+        table * CORR_SLOTS + (hash >> (64 - CORR_SLOTS.trailing_zeros())) as usize
+    }
+
+    /// The table of the other pieces' corrections for the side to move
+    /// `us` and the side `side` whose pieces are keyed.
+    #[inline(always)]
+    fn pieces_table(us: Color, side: usize) -> usize {
+        us.idx() * 2 + side
     }
 
     /// The correction of the static evaluation (centipawns, the side to
@@ -172,14 +180,9 @@ impl Histories {
     /// entry and half of each side's other pieces' entry.
     #[inline(always)]
     pub(crate) fn correction(&self, us: Color, keys: [u64; 3]) -> i32 {
-        let pieces = self.corr_pieces[Histories::pieces_idx(us, 0, keys[1])]
-            + self.corr_pieces[Histories::pieces_idx(us, 1, keys[2])];
-        (self.corr[Histories::corr_idx(us, keys[0])] + pieces / 2) / CORR_GRAIN
-    }
-
-    #[inline(always)]
-    fn pieces_idx(us: Color, side: usize, hash: u64) -> usize {
-        (us.idx() * 2 + side) * CORR_SLOTS + (hash >> (64 - CORR_SLOTS.trailing_zeros())) as usize
+        let pieces = self.corr_pieces[Histories::corr_idx(Histories::pieces_table(us, 0), keys[1])]
+            + self.corr_pieces[Histories::corr_idx(Histories::pieces_table(us, 1), keys[2])];
+        (self.corr[Histories::corr_idx(us.idx(), keys[0])] + pieces / 2) / CORR_GRAIN
     }
 
     /// Move the correction entries of `keys` by `diff`, a search's score
@@ -190,10 +193,10 @@ impl Histories {
         let w = (depth + 1).clamp(1, 16);
         let step = diff * CORR_GRAIN * w / CORR_SCALE;
         let bound = CORR_MAX_CP * CORR_GRAIN;
-        let e = &mut self.corr[Histories::corr_idx(us, keys[0])];
+        let e = &mut self.corr[Histories::corr_idx(us.idx(), keys[0])];
         *e = (*e + step).clamp(-bound, bound);
         for side in 0..2 {
-            let e = &mut self.corr_pieces[Histories::pieces_idx(us, side, keys[1 + side])];
+            let e = &mut self.corr_pieces[Histories::corr_idx(Histories::pieces_table(us, side), keys[1 + side])];
             *e = (*e + step).clamp(-bound, bound);
         }
     }
