@@ -299,6 +299,11 @@ fn the_optional_terms_count_what_they_name() {
     assert_eq!(count("royal_shelter"), 1.0);
     assert_eq!(count("knight.pair"), 0.0);
     assert_eq!(count("tempo"), 1.0);
+    // Own pawns on the piece's square colour: the c1 bishop's c3 f2 h2 and
+    // the f1 bishop's a2 c2 g2 (6); the d1 rook's a2 c2 g2 against the a8
+    // rook's b7 f7 and the f8 rook's a7 g7 (3 - 4).
+    assert_eq!(count("bishop.same_colour"), 6.0);
+    assert_eq!(count("rook.same_colour"), -1.0);
     // Connected: f2 g2 h2 against a7 b7 f7 g7, all on their second rank.
     assert_eq!(count("connected"), -1.0);
     assert!((count("connected_advance") + 1.0 / 49.0).abs() < 1e-12);

@@ -104,6 +104,8 @@ pub enum KindTerm {
     /// An outpost: the piece stands diagonally in front of an own promoter
     /// and no enemy promoter on an adjacent file is ahead of it.
     Outpost,
+    /// Own promoters on squares of the piece's square colour.
+    SameColour,
 }
 
 /// Names of the position terms (`Term`), in order.
@@ -156,7 +158,7 @@ pub(crate) const TERMS: [Term; 22] = [
     Term::Space,
 ];
 /// Names of the per-kind terms (`KindTerm`), in order.
-pub const KIND_TERM_NAMES: [&str; 12] = [
+pub const KIND_TERM_NAMES: [&str; 13] = [
     "value",
     "centre",
     "advance",
@@ -169,8 +171,9 @@ pub const KIND_TERM_NAMES: [&str; 12] = [
     "royal_zone",
     "safe_check",
     "outpost",
+    "same_colour",
 ];
-pub(crate) const KIND_TERMS: [KindTerm; 12] = [
+pub(crate) const KIND_TERMS: [KindTerm; 13] = [
     KindTerm::Value,
     KindTerm::Centre,
     KindTerm::Advance,
@@ -183,6 +186,7 @@ pub(crate) const KIND_TERMS: [KindTerm; 12] = [
     KindTerm::RoyalZone,
     KindTerm::SafeCheck,
     KindTerm::Outpost,
+    KindTerm::SameColour,
 ];
 
 /// Cells per relative rank: the folded files of the widest board.

@@ -240,7 +240,7 @@ impl Weights {
                     KindTerm::OpenFile => piece && any_promoter && spec.rides(false),
                     KindTerm::Threatened | KindTerm::Hanging => piece || promoter,
                     KindTerm::RoyalZone | KindTerm::SafeCheck => piece && fixed_royal && attacks_counted(spec),
-                    KindTerm::Outpost => piece && any_promoter,
+                    KindTerm::Outpost | KindTerm::SameColour => piece && any_promoter,
                 };
                 if used {
                     out.push((kind_term(k, *t), format!("{}.{name}", spec.name)));

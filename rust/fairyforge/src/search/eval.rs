@@ -96,6 +96,8 @@ pub struct Evaluator<B: BitSet> {
     crowners: [KindSet; 2],
     /// Squares within one step.
     zone1: Vec<B>,
+    /// The squares whose file plus rank is even, and those where it is odd.
+    colour: [B; 2],
     /// Squares within two steps (excluding the square itself).
     zone2: Vec<B>,
     /// Squares ahead of a square on its own and adjacent files, per colour
@@ -175,6 +177,7 @@ impl<B: BitSet> Evaluator<B> {
             shelter: !royal_born && any_promoter,
             storm: !royal_born && any_promoter && fixed_royal,
             outpost: Color::BOTH.map(|c| pieces(c, &|_| any_promoter)),
+            same_colour: Color::BOTH.map(|c| pieces(c, &|_| any_promoter)),
             structure: any_promoter,
             shape: any_promoter,
             space: any_promoter,
@@ -202,6 +205,7 @@ impl<B: BitSet> Evaluator<B> {
             shelter: all.shelter && nonzero(term(Term::RoyalShelter)),
             storm: all.storm && nonzero(term(Term::RoyalStorm)),
             outpost: keep(all.outpost, KindTerm::Outpost),
+            same_colour: keep(all.same_colour, KindTerm::SameColour),
             structure: all.structure
                 && [
                     Term::Doubled,
@@ -225,6 +229,10 @@ impl<B: BitSet> Evaluator<B> {
             passed_royal: all.passed_royal && nonzero(term(Term::PassedRoyal)),
         };
         let mut zone1 = vec![B::EMPTY; n];
+        let mut colour = [B::EMPTY; 2];
+        for sq in 0..n {
+            colour[(size.file_of(sq) + size.rank_of(sq)) as usize & 1] |= B::bit(sq);
+        }
         let mut zone2 = vec![B::EMPTY; n];
         let mut front_span = vec![B::EMPTY; 2 * n];
         let mut adjacent_ahead = vec![B::EMPTY; 2 * n];
@@ -313,6 +321,7 @@ impl<B: BitSet> Evaluator<B> {
             royal_born,
             crowners,
             zone1,
+            colour,
             zone2,
             front_span,
             adjacent_ahead,
@@ -529,6 +538,12 @@ impl<B: BitSet> Evaluator<B> {
                         && (self.adjacent_ahead[at + sq] & enemy_promoters).is_empty()
                 });
                 sink.add(kind_term(k, KindTerm::Outpost), sign * posts.count() as i32);
+            }
+            for k in opt.same_colour[c.idx()].kinds() {
+                for sq in pos.pieces(c, k).squares() {
+                    let mask = self.colour[(t.geo.size.file_of(sq) + t.geo.size.rank_of(sq)) as usize & 1];
+                    sink.add(kind_term(k, KindTerm::SameColour), sign * (mask & promoters[c.idx()]).count() as i32);
+                }
             }
             for k in opt.pair[c.idx()].kinds() {
                 if pos.pieces(c, k).count() >= 2 {
@@ -777,6 +792,8 @@ struct Optional {
     storm: bool,
     /// Kinds counted on outposts, per colour.
     outpost: [KindSet; 2],
+    /// Kinds counting own promoters on their square colour, per colour.
+    same_colour: [KindSet; 2],
     /// Promoter structure: doubled and isolated promoters, and whatever
     /// of `shape` and `space` is counted.
     structure: bool,
