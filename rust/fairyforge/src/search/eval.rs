@@ -96,10 +96,10 @@ pub struct Evaluator<B: BitSet> {
     crowners: [KindSet; 2],
     /// Squares within one step.
     zone1: Vec<B>,
-    /// The squares whose file plus rank is even, and those where it is odd.
-    colour: [B; 2],
     /// Squares within two steps (excluding the square itself).
     zone2: Vec<B>,
+    /// The other squares of each square's colour.
+    same_colour: Vec<B>,
     /// Squares ahead of a square on its own and adjacent files, per colour
     /// (checks [`Evaluator::passed_set`] in debug builds).
     front_span: Vec<B>,
@@ -229,11 +229,8 @@ impl<B: BitSet> Evaluator<B> {
             passed_royal: all.passed_royal && nonzero(term(Term::PassedRoyal)),
         };
         let mut zone1 = vec![B::EMPTY; n];
-        let mut colour = [B::EMPTY; 2];
-        for sq in 0..n {
-            colour[(size.file_of(sq) + size.rank_of(sq)) as usize & 1] |= B::bit(sq);
-        }
         let mut zone2 = vec![B::EMPTY; n];
+        let mut same_colour = vec![B::EMPTY; n];
         let mut front_span = vec![B::EMPTY; 2 * n];
         let mut adjacent_ahead = vec![B::EMPTY; 2 * n];
         let mut support = vec![B::EMPTY; 2 * n];
@@ -251,6 +248,9 @@ impl<B: BitSet> Evaluator<B> {
                 }
                 if d <= 2 {
                     zone2[sq] |= B::bit(t);
+                }
+                if (tf + tr - f - r) % 2 == 0 {
+                    same_colour[sq] |= B::bit(t);
                 }
                 if (tf - f).abs() <= 1 {
                     if tr > r {
@@ -321,8 +321,8 @@ impl<B: BitSet> Evaluator<B> {
             royal_born,
             crowners,
             zone1,
-            colour,
             zone2,
+            same_colour,
             front_span,
             adjacent_ahead,
             support,
@@ -541,8 +541,8 @@ impl<B: BitSet> Evaluator<B> {
             }
             for k in opt.same_colour[c.idx()].kinds() {
                 for sq in pos.pieces(c, k).squares() {
-                    let mask = self.colour[(t.geo.size.file_of(sq) + t.geo.size.rank_of(sq)) as usize & 1];
-                    sink.add(kind_term(k, KindTerm::SameColour), sign * (mask & promoters[c.idx()]).count() as i32);
+                    let on_colour = (self.same_colour[sq] & promoters[c.idx()]).count() as i32;
+                    sink.add(kind_term(k, KindTerm::SameColour), sign * on_colour);
                 }
             }
             for k in opt.pair[c.idx()].kinds() {
