@@ -169,6 +169,8 @@ impl<B: BitSet> Evaluator<B> {
         let targets = |c: Color| KindSet(pieces(c, &|_| true).0 | v.promoters[c].0 & !v.royal[c].0);
         let mobile = Color::BOTH.map(|c| pieces(c, &|k| has_mobility(v.spec(k))));
         let checking = Color::BOTH.map(|c| pieces(c, &|k| fixed_royal && attacks_counted(v.spec(k))));
+        // Pieces, where the variant has promoters to place them against.
+        let pieces_with_promoters = Color::BOTH.map(|c| pieces(c, &|_| any_promoter));
         let all = Optional {
             mobility: mobile,
             mobility_cells: mobile,
@@ -176,8 +178,8 @@ impl<B: BitSet> Evaluator<B> {
             open_file: Color::BOTH.map(|c| pieces(c, &|k| any_promoter && v.spec(k).rides(false))),
             shelter: !royal_born && any_promoter,
             storm: !royal_born && any_promoter && fixed_royal,
-            outpost: Color::BOTH.map(|c| pieces(c, &|_| any_promoter)),
-            same_colour: Color::BOTH.map(|c| pieces(c, &|_| any_promoter)),
+            outpost: pieces_with_promoters,
+            same_colour: pieces_with_promoters,
             structure: any_promoter,
             shape: any_promoter,
             space: any_promoter,
