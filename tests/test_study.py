@@ -343,7 +343,13 @@ def start(out: Path, games: int, *extra: str) -> subprocess.Popen:
     command = [sys.executable, "-m", "fairyforge", "study", "-v", "chess", "--games", str(games)]
     command += ["--nodes", "300", "--max-plies", "80", "--workers", "2", "--out", str(out)]
     return subprocess.Popen(
-        [*command, *extra], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        [*command, *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        # A test run started in the background (`cmd &`) ignores SIGINT and its
+        # children would inherit that; the job must see Ctrl-C as in a terminal.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
 
 
