@@ -137,6 +137,34 @@ def test_uci_garbage_and_illegal_moves() -> None:
     assert p.close() == 0
 
 
+def evaluation(p: Process, position: str) -> str:
+    p.send(f"position {position}")
+    p.send("eval")
+    (line,) = p.expect("Final evaluation")
+    return line
+
+
+def test_uci_eval_prints_the_static_evaluation(tmp_path) -> None:
+    p = uci()
+    # White's view: after 1.e4 and in its mirror image the scores are
+    # opposite, to the centipawn.
+    after_e4 = evaluation(p, "startpos moves e2e4")
+    mirror = evaluation(p, "fen rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    assert after_e4.startswith("Final evaluation ") and after_e4.endswith(" (white side)"), after_e4
+    assert float(after_e4.split()[2]) == -float(mirror.split()[2]) != 0
+    assert evaluation(p, "startpos moves e2e4 f7f6 d1h5") == "Final evaluation: none (in check)"
+    # Under EvalFile: a knight worth 1000 centipawns more, 10.00 pawns more.
+    up = "fen 4k3/pppp4/8/8/8/8/PPPP4/1N2K3 w - - 0 1"
+    scores = []
+    for value in (600, 1600):
+        path = tmp_path / f"knight{value}.toml"
+        path.write_text(f'variant = "chess"\n[eval.knight]\nvalue = {value}\n')
+        p.send(f"setoption name EvalFile value {path}")
+        scores.append(float(evaluation(p, up).split()[2]))
+    assert round(scores[1] - scores[0], 2) == 10.0, scores
+    assert p.close() == 0
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_uci_position_with_300_moves(variant: str) -> None:
     board = next(

@@ -1,5 +1,5 @@
-//! Text both protocols print: the board diagram of `d` and the result
-//! line of a finished game.
+//! Text the protocols print: the board diagram of `d` (both), the `eval`
+//! line (UCI) and the result line of a finished game.
 
 use crate::board::game::Board;
 use crate::board::outcome::{Outcome, Termination};
@@ -28,6 +28,14 @@ pub(crate) fn diagram(board: &Board) -> String {
     s.push_str(&format!("Fen: {}\n", board.pos.fen()));
     s.push_str(&format!("Key: {:016X}\n", board.pos.key()));
     s
+}
+
+/// Stockfish's `eval` summary line for a score in centipawns (White's
+/// view), in pawns.
+pub(crate) fn final_evaluation(white_cp: i32) -> String {
+    let sign = if white_cp < 0 { '-' } else { '+' };
+    let a = white_cp.unsigned_abs();
+    format!("Final evaluation       {sign}{}.{:02} (white side)", a / 100, a % 100)
 }
 
 /// How a game has ended for a protocol: the automatic endings of

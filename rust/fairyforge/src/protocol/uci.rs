@@ -179,9 +179,24 @@ impl<'scope, 'env: 'scope, W: Write + Send> Uci<'scope, 'env, W> {
             "stop" | "ponderhit" => self.halt(),
             "quit" => return false,
             "d" => self.out.line(&text::diagram(&self.board)),
+            "eval" => self.out.line(&self.static_eval()),
             _ => self.error(&format!("unknown command {cmd:?}")),
         }
         true
+    }
+
+    /// The `eval` line: the static evaluation of the current position
+    /// under the current weights, White's view, as Stockfish prints it.
+    fn static_eval(&self) -> String {
+        if self.board.pos.is_check() {
+            return "Final evaluation: none (in check)".to_string();
+        }
+        let mut v = self.variant.clone();
+        v.weights = self.weights.clone().or(v.weights);
+        let pos = AnyPosition::new(&v, Some(&self.board.pos.fen())).unwrap_or(self.board.pos);
+        let own = crate::search::eval::evaluate(&pos);
+        let white = if pos.turn() == Color::White { own } else { -own };
+        text::final_evaluation(white)
     }
 
     /// The start position of the current variant.
