@@ -10,6 +10,7 @@ use crate::piece::{Color, Kind, Piece};
 use crate::rules::attacks::Placement;
 use crate::rules::psq::Psq;
 use crate::rules::tables::Tables;
+use crate::rules::terms::Weights;
 use crate::rules::variant::KindSet;
 use crate::zobrist;
 
@@ -90,6 +91,17 @@ impl<B: BitSet> Position<B> {
             }
         }
         p
+    }
+
+    /// The same position under evaluation weights `w`: on its variant's
+    /// tables with those weights (itself when they are already its own).
+    pub fn with_weights(&self, w: &Weights) -> Position<B> {
+        if *w == self.tables.psq.weights {
+            return *self;
+        }
+        let mut v = self.tables.variant.clone();
+        v.weights = Some(w.clone());
+        self.with_tables(Tables::shared(&v))
     }
 
     /// Side to move.

@@ -26,12 +26,13 @@ use super::job::{self, Job};
 use super::options::{self, OptType, VariantConfig};
 use super::text;
 use super::{lock, read_line, Out, ENGINE_NAME};
-use crate::board::game::{format_divide, AnyPosition, Board};
+use crate::board::game::{format_divide, with_pos, AnyPosition, Board};
 use crate::moves::Move;
 use crate::piece::Color;
 use crate::rules::terms::Weights;
 use crate::rules::variant::Variant;
 use crate::search::clock::{self, Clock};
+use crate::search::eval::{EvalKind, Evaluator};
 use crate::search::{Engine, Info, Limits, Score, SearchResult};
 use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -191,11 +192,11 @@ impl<'scope, 'env: 'scope, W: Write + Send> Uci<'scope, 'env, W> {
         if self.board.pos.is_check() {
             return "Final evaluation: none (in check)".to_string();
         }
-        let mut v = self.variant.clone();
-        v.weights = self.weights.clone().or(v.weights);
-        let pos = AnyPosition::new(&v, Some(&self.board.pos.fen())).unwrap_or(self.board.pos);
-        let own = crate::search::eval::evaluate(&pos);
-        let white = if pos.turn() == Color::White { own } else { -own };
+        let own = with_pos!(&self.board.pos, p => {
+            let q = self.weights.as_ref().map_or(*p, |w| p.with_weights(w));
+            Evaluator::new(q.tables, EvalKind::Full).evaluate(&q)
+        });
+        let white = if self.board.pos.turn() == Color::White { own } else { -own };
         text::final_evaluation(white)
     }
 

@@ -5,7 +5,6 @@
 
 use crate::bitboard::BitSet;
 use crate::board::position::Position;
-use crate::rules::tables::Tables;
 use crate::search::eval::Evaluator;
 use crate::search::history::Histories;
 use crate::search::shared::{nps, Shared};
@@ -29,9 +28,7 @@ pub(super) fn search_position<B: BitSet>(
     info: &mut dyn FnMut(&Info),
 ) -> Vec<SearchResult> {
     if let Some(w) = limits.weights.as_ref().filter(|&w| *w != pos.tables.psq.weights) {
-        let mut v = pos.tables.variant.clone();
-        v.weights = Some(w.clone());
-        let moved = pos.with_tables(Tables::shared(&v));
+        let moved = pos.with_weights(w);
         return search_position(tt, saved, &moved, history, &Limits { weights: None, ..limits.clone() }, stop, info);
     }
     let start = Instant::now();
