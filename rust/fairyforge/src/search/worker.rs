@@ -508,12 +508,24 @@ impl<'a, B: BitSet> Worker<'a, B> {
         };
         self.evals[ply] = static_eval;
         let improving = self.improving(ply);
+        // The node's value for reverse futility and the null move: the
+        // table's score where its bound says the static evaluation is too
+        // low (a lower bound above it) or too high (an upper bound below).
+        let node_eval = match hit {
+            Some((s, e)) if static_eval != NO_EVAL && s.abs() < MATE_BOUND => match e.bound {
+                Bound::Exact => s,
+                Bound::Lower if s > static_eval => s,
+                Bound::Upper if s < static_eval => s,
+                _ => static_eval,
+            },
+            _ => static_eval,
+        };
         // Reverse futility: far above beta near the horizon.
-        if prune && depth <= 4 && static_eval - 100 * (depth - i32::from(improving)) >= beta {
-            return static_eval;
+        if prune && depth <= 4 && node_eval - 100 * (depth - i32::from(improving)) >= beta {
+            return node_eval;
         }
         // Null move: if passing still beats beta, a real move will.
-        if prune && null_ok && depth >= 3 && static_eval >= beta {
+        if prune && null_ok && depth >= 3 && node_eval >= beta {
             let r = 3 + depth / 4;
             let child = null_move(pos);
             self.played[ply] = NO_PIECE_TO;
