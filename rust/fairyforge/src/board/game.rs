@@ -9,6 +9,7 @@ use crate::error::Error;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Piece};
 use crate::rules::tables::Tables;
+use crate::rules::terms::Weights;
 use crate::rules::variant::Variant;
 use std::sync::atomic::AtomicBool;
 
@@ -61,6 +62,14 @@ impl AnyPosition {
         match self {
             AnyPosition::Small(p) => AnyPosition::Small(p.after(m)),
             AnyPosition::Large(p) => AnyPosition::Large(p.after(m)),
+        }
+    }
+    /// The same position under evaluation weights `w`
+    /// ([`Position::with_weights`]).
+    pub fn with_weights(&self, w: &Weights) -> AnyPosition {
+        match self {
+            AnyPosition::Small(p) => AnyPosition::Small(p.with_weights(w)),
+            AnyPosition::Large(p) => AnyPosition::Large(p.with_weights(w)),
         }
     }
     /// FEN text.

@@ -26,13 +26,13 @@ use super::job::{self, Job};
 use super::options::{self, OptType, VariantConfig};
 use super::text;
 use super::{lock, read_line, Out, ENGINE_NAME};
-use crate::board::game::{format_divide, with_pos, AnyPosition, Board};
+use crate::board::game::{format_divide, AnyPosition, Board};
 use crate::moves::Move;
 use crate::piece::Color;
 use crate::rules::terms::Weights;
 use crate::rules::variant::Variant;
 use crate::search::clock::{self, Clock};
-use crate::search::eval::{EvalKind, Evaluator};
+use crate::search::eval::evaluate;
 use crate::search::{Engine, Info, Limits, Score, SearchResult};
 use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -192,10 +192,8 @@ impl<'scope, 'env: 'scope, W: Write + Send> Uci<'scope, 'env, W> {
         if self.board.pos.is_check() {
             return "Final evaluation: none (in check)".to_string();
         }
-        let own = with_pos!(&self.board.pos, p => {
-            let q = self.weights.as_ref().map_or(*p, |w| p.with_weights(w));
-            Evaluator::new(q.tables, EvalKind::Full).evaluate(&q)
-        });
+        let pos = self.weights.as_ref().map_or(self.board.pos, |w| self.board.pos.with_weights(w));
+        let own = evaluate(&pos);
         let white = if self.board.pos.turn() == Color::White { own } else { -own };
         text::final_evaluation(white)
     }
