@@ -341,6 +341,13 @@ impl<B: BitSet> Evaluator<B> {
         }
     }
 
+    /// What identifies this evaluation among all (its interned tables and
+    /// its kind): two evaluators with the same identity score every
+    /// position alike.
+    pub(crate) fn identity(&self) -> u64 {
+        (self.tables as *const Tables<B> as u64) ^ u64::from(self.kind == EvalKind::MaterialOnly)
+    }
+
     /// The variant tables this evaluator was built for.
     pub fn tables(&self) -> &'static Tables<B> {
         self.tables

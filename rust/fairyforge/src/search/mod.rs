@@ -90,7 +90,11 @@
 //! searched. Moves are scored as the generator emits them, straight into
 //! one shared buffer.
 //! Each thread caches the static evaluations it computes by position key
-//! ([`eval_cache`]): the same tree, fewer evaluations.
+//! ([`eval_cache`]): the same tree, fewer evaluations. A child's slot there
+//! is prefetched with its table entry, and the evaluation's correction
+//! entries while the evaluation is found. The engine keeps the main
+//! thread's cache for its next search (the next move's tree overlaps the
+//! last one's).
 
 pub(crate) mod clock;
 pub(crate) mod eval;
@@ -113,8 +117,7 @@ use crate::error::Error;
 use crate::moves::Move;
 use crate::rules::terms::Weights;
 use crate::search::eval::EvalKind;
-use crate::search::history::Histories;
-use crate::search::threads::search_position;
+use crate::search::threads::{search_position, Memory};
 use crate::search::tt::TranspositionTable;
 use crate::types::{MATE, MATE_BOUND};
 use std::sync::atomic::AtomicBool;
@@ -263,14 +266,15 @@ pub fn search(
     Ok(Engine::new(limits.hash_mb)?.search(pos, history, limits, stop, info))
 }
 
-/// A searcher that keeps its transposition table and its move histories
-/// between searches, as a UCI engine does between the moves of a game
-/// (each search starts from the last one's histories, halved).
+/// A searcher that keeps its transposition table, its move histories and
+/// its evaluation cache between searches, as a UCI engine does between the
+/// moves of a game (each search starts from the last one's histories,
+/// halved).
 pub struct Engine {
     tt: TranspositionTable,
     hash_mb: usize,
-    /// The last search's quiet-move and continuation histories.
-    history: Option<Histories>,
+    /// What the last search learnt.
+    memory: Memory,
 }
 
 impl Engine {
@@ -278,7 +282,7 @@ impl Engine {
     /// [`MAX_HASH_MB`](crate::MAX_HASH_MB)); an error when the size is out of range or the
     /// memory cannot be had.
     pub fn new(hash_mb: usize) -> Result<Engine, Error> {
-        Ok(Engine { tt: TranspositionTable::new(hash_mb)?, hash_mb, history: None })
+        Ok(Engine { tt: TranspositionTable::new(hash_mb)?, hash_mb, memory: Memory::default() })
     }
 
     /// Size of the table in MiB.
@@ -293,16 +297,17 @@ impl Engine {
         if hash_mb != self.hash_mb {
             self.tt = TranspositionTable::new(hash_mb)?;
             self.hash_mb = hash_mb;
-            self.history = None;
+            self.memory.history = None;
         }
         Ok(())
     }
 
     /// Forget everything learnt (table and history): the next search
-    /// starts as a fresh one.
+    /// starts as a fresh one. (Cached evaluations are kept: they are the
+    /// same in every game.)
     pub fn new_game(&mut self) {
         self.tt.clear();
-        self.history = None;
+        self.memory.history = None;
     }
 
     /// Transposition-table fill in permille.
@@ -321,8 +326,8 @@ impl Engine {
         info: &mut dyn FnMut(&Info),
     ) -> Vec<SearchResult> {
         match pos {
-            AnyPosition::Small(p) => search_position(&self.tt, &mut self.history, p, history, limits, stop, info),
-            AnyPosition::Large(p) => search_position(&self.tt, &mut self.history, p, history, limits, stop, info),
+            AnyPosition::Small(p) => search_position(&self.tt, &mut self.memory, p, history, limits, stop, info),
+            AnyPosition::Large(p) => search_position(&self.tt, &mut self.memory, p, history, limits, stop, info),
         }
     }
 }

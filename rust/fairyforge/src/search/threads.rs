@@ -1,11 +1,13 @@
 //! The threads of one search (Lazy SMP): the helpers start, the main thread
 //! reports, and the lines of its last completed iteration are the result.
 //! Every thread starts from a copy of the engine's saved histories (aged);
-//! the main thread's are saved for the next search.
+//! the main thread's are saved for the next search, as is its evaluation
+//! cache (helpers start with empty ones).
 
 use crate::bitboard::BitSet;
 use crate::board::position::Position;
 use crate::search::eval::Evaluator;
+use crate::search::eval_cache::EvalCache;
 use crate::search::history::Histories;
 use crate::search::shared::{nps, Shared};
 use crate::search::tt::TranspositionTable;
@@ -14,13 +16,22 @@ use crate::search::{Info, Limits, Score, SearchResult};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
+/// What an engine keeps from one search to the next.
+#[derive(Default)]
+pub(super) struct Memory {
+    /// The last search's quiet-move and continuation histories.
+    pub(super) history: Option<Histories>,
+    /// The last search's main-thread evaluation cache.
+    pub(super) evals: Option<EvalCache>,
+}
+
 /// [`search`] on a position of either bitboard width, with a given table
-/// and the histories `saved` by the last search (none: a fresh start),
-/// which are replaced by this search's. With [`Limits::weights`], the
-/// position moves to the tables of its variant with those weights first.
+/// and what the last search `saved` (nothing: a fresh start), which is
+/// replaced by this search's. With [`Limits::weights`], the position moves
+/// to the tables of its variant with those weights first.
 pub(super) fn search_position<B: BitSet>(
     tt: &TranspositionTable,
-    saved: &mut Option<Histories>,
+    saved: &mut Memory,
     pos: &Position<B>,
     history: &[u64],
     limits: &Limits,
@@ -49,9 +60,10 @@ pub(super) fn search_position<B: BitSet>(
     }
     keys.push(pos.key());
 
-    let history = Histories::aged(saved.take(), pos.tables);
+    let history = Histories::aged(saved.history.take(), pos.tables);
     let mut for_helpers: Vec<Histories> = (1..threads).map(|_| history.clone()).collect();
-    let mut main = Worker::new(0, &shared, &eval, &keys, history);
+    let evals = EvalCache::reused(saved.evals.take(), eval.identity());
+    let mut main = Worker::new(0, &shared, &eval, &keys, history, evals);
     if main.root_moves(pos) == 0 {
         let in_check = pos.is_check();
         let s = if let Some(s) = shock_score(pos, 0) { s } else { main.no_move_score(in_check, 0) };
@@ -75,7 +87,7 @@ pub(super) fn search_position<B: BitSet>(
                 .name(format!("fairyforge-search-{id}"))
                 .stack_size(64 << 20)
                 .spawn_scoped(s, move || {
-                    let mut w = Worker::new(id, shared, eval, keys, history);
+                    let mut w = Worker::new(id, shared, eval, keys, history, EvalCache::new(eval.identity()));
                     w.root_moves(&pos);
                     w.iterate(&pos, None);
                 });
@@ -88,7 +100,8 @@ pub(super) fn search_position<B: BitSet>(
         shared.abort.store(true, Ordering::Relaxed);
         lines
     });
-    *saved = Some(main.into_history());
+    let (history, evals) = main.into_memory();
+    *saved = Memory { history: Some(history), evals: Some(evals) };
     let nodes = shared.total_nodes();
     let time_ms = start.elapsed().as_millis() as u64;
     let nps = nps(nodes, start);

@@ -107,15 +107,7 @@ impl TranspositionTable {
     /// Ask the CPU to start loading the bucket of `key` (a hint only).
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let p = self.bucket(key) as *const Bucket as *const i8;
-            // SAFETY: prefetching is a hint and never faults; `p` points into
-            // the table.
-            unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch(self.bucket(key));
     }
 
     #[inline(always)]
@@ -360,6 +352,20 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
     } else {
         score
     }
+}
+
+/// Ask the CPU to start loading the cache line of `r` (a hint only).
+#[inline(always)]
+pub(crate) fn prefetch<T>(r: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let p = r as *const T as *const i8;
+        // SAFETY: prefetching is a hint and never faults; `p` points to a
+        // live value.
+        unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = r;
 }
 
 #[cfg(test)]

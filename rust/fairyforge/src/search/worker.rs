@@ -124,13 +124,14 @@ pub(super) struct Worker<'a, B: BitSet> {
 impl<'a, B: BitSet> Worker<'a, B> {
     /// A thread of the search numbered `id` (0: the main thread), starting
     /// from the game's position keys `keys` and the `history` learnt so
-    /// far.
+    /// far and the evaluation cache `evals`.
     pub(super) fn new(
         id: usize,
         shared: &'a Shared<'a>,
         eval: &'a Evaluator<B>,
         keys: &[u64],
         history: Histories,
+        evals: EvalCache,
     ) -> Worker<'a, B> {
         Worker {
             id,
@@ -142,7 +143,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
             rep_floor: 0,
             buf: MoveBuf::new(),
             passed: PassedCache::new(),
-            evals_seen: EvalCache::new(),
+            evals_seen: evals,
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
             excluded: vec![Move::NONE; MAX_PLY + 2],
             history,
@@ -160,9 +161,10 @@ impl<'a, B: BitSet> Worker<'a, B> {
         }
     }
 
-    /// The histories learnt, for the engine to keep.
-    pub(super) fn into_history(self) -> Histories {
-        self.history
+    /// The histories learnt and the evaluations cached, for the engine to
+    /// keep.
+    pub(super) fn into_memory(self) -> (Histories, EvalCache) {
+        (self.history, self.evals_seen)
     }
 
     /// Fill the root move list (ordered by MVV-LVA); returns its length.
@@ -677,7 +679,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 continue;
             }
             if !self.plain && !prunable {
-                self.shared.tt.prefetch(pos.key_after(m));
+                self.prefetch(pos.key_after(m));
             }
             let pt = self.history.piece_to(pos.board[m.from()], m.to());
             self.played[ply] = pt;
@@ -695,13 +697,14 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 + i32::from(extend_tt && count == 0)
                 + i32::from(self.extends_check(pos, m, check, depth, ply));
             if !self.plain && prunable {
-                self.shared.tt.prefetch(child.key());
+                self.prefetch(child.key());
             }
             self.keys.push(child.key());
             if !self.plain && !unordered && count > 0 && i < end {
                 // Fetch the next move's entry while this child is searched
                 // (not after the first move, which most often refutes).
-                self.shared.tt.prefetch(pos.key_after(self.buf.pick(i, end)));
+                let next = self.buf.pick(i, end);
+                self.prefetch(pos.key_after(next));
                 picked = true;
             }
             let score = if count == 0 || self.plain {
@@ -846,26 +849,37 @@ impl<'a, B: BitSet> Worker<'a, B> {
     /// by what searches found of its pawn structure (not in a plain search).
     #[inline(always)]
     fn evaluate(&mut self, pos: &Position<B>) -> i32 {
+        if self.plain {
+            return self.cached_eval(pos);
+        }
+        // The correction's entries load while the evaluation is found.
+        let keys = self.eval.correction_keys(pos);
+        self.history.prefetch_correction(pos.turn(), keys);
+        let e = self.cached_eval(pos);
+        (e + self.history.correction(pos.turn(), keys)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    /// The uncorrected static evaluation of `pos`, from this thread's cache
+    /// when it is there.
+    #[inline(always)]
+    fn cached_eval(&mut self, pos: &Position<B>) -> i32 {
         let key = pos.key();
-        let e = match self.evals_seen.get(key) {
+        match self.evals_seen.get(key) {
             Some(e) => e,
             None => {
                 let e = self.eval.evaluate_cached(pos, &mut self.passed);
                 self.evals_seen.put(key, e);
                 e
             }
-        };
-        if self.plain {
-            e
-        } else {
-            (e + self.correction(pos)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
         }
     }
 
-    /// The correction [`Worker::evaluate`] adds to the evaluation of `pos`.
+    /// Start loading the table's and the evaluation cache's entries of a
+    /// child's `key` before the child is searched.
     #[inline(always)]
-    fn correction(&self, pos: &Position<B>) -> i32 {
-        self.history.correction(pos.turn(), self.eval.correction_keys(pos))
+    fn prefetch(&self, key: u64) {
+        self.shared.tt.prefetch(key);
+        self.evals_seen.prefetch(key);
     }
 
     /// True when the static evaluation at `ply` is above the side's own

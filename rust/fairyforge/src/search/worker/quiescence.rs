@@ -95,7 +95,7 @@ impl<'a, B: BitSet> Worker<'a, B> {
                 }
             }
             if !self.plain {
-                self.shared.tt.prefetch(pos.key_after(m));
+                self.prefetch(pos.key_after(m));
             }
             let mut child = *pos;
             child.make(m);
