@@ -399,7 +399,8 @@ fn fixed_depth_search_is_deterministic() {
 
 /// An engine is deterministic from fresh, learns across the searches of a
 /// game (table and move histories), and after `new_game` searches
-/// exactly as a fresh engine again.
+/// exactly as a fresh engine again (the evaluations it keeps cached from
+/// the searches before change no result).
 #[test]
 fn engine_history_persists_within_a_game_and_new_game_forgets_it() {
     let cases = [
@@ -444,6 +445,34 @@ fn engine_history_persists_within_a_game_and_new_game_forgets_it() {
         engine.search(&game, &keys, &limits, &stop, &mut |_| {});
         engine.resize(8).unwrap();
         assert_eq!(key(&engine.search(&p, &[], &limits, &stop, &mut |_| {})[0]), fresh, "{name}");
+    }
+}
+
+/// The evaluations an engine keeps from its last search are not used by a
+/// search under other weights or with another evaluation: each searches
+/// as a fresh engine does.
+#[test]
+fn kept_evaluations_serve_only_the_same_evaluation() {
+    let (v, p) = position("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let stop = AtomicBool::new(false);
+    let key = |r: &SearchResult| (r.best_move, r.score, r.pv.clone(), r.nodes);
+    // Every weight a quarter heavier: other scores, the same positions.
+    let mut w = v.eval_weights();
+    for (i, _) in fairyforge::Weights::active(&v) {
+        let [mg, eg] = w.get(i);
+        w.set(i, [mg * 1.25, eg * 1.25]);
+    }
+    let others =
+        [Limits { weights: Some(w), ..depth(6) }, Limits { eval: EvalKind::MaterialOnly, ..depth(6) }, depth(6)];
+    for limits in &others {
+        let mut engine = fairyforge::Engine::new(16).unwrap();
+        for before in &others {
+            engine.search(&p, &[], before, &stop, &mut |_| {});
+            engine.new_game();
+            let r = engine.search(&p, &[], limits, &stop, &mut |_| {});
+            assert_eq!(key(&r[0]), key(&run(&p, limits)[0]), "{limits:?} after {before:?}");
+            engine.new_game();
+        }
     }
 }
 

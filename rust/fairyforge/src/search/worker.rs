@@ -652,16 +652,8 @@ impl<'a, B: BitSet> Worker<'a, B> {
             // stalemate loses and the opponent has so few pieces that it
             // might have no move left; a made move is skipped unless it
             // gives check or, where stalemate loses, leaves no move.
-            if see_prune && count > 0 && best.score > -MATE_BOUND && m.promotion().is_none() && !may_check(zone, m) {
-                let threshold = if quiet { -30 * depth * depth } else { -100 * depth };
-                if !see_ge(pos, m, self.eval, threshold - evolution_gain(pos, m, self.eval)) {
-                    continue;
-                }
-            }
             let late_count = if improving { 4 + 2 * depth * depth } else { 3 + depth * depth };
             let late = futile && quiet && count as i32 >= late_count && !self.is_killer(ply, m);
-            // Moves come best first: captures, killers, then quiet moves.
-            unordered |= late && generated;
             let prunable = futile_reduced
                 && quiet
                 && count > 0
@@ -670,7 +662,26 @@ impl<'a, B: BitSet> Worker<'a, B> {
                     reduced_depth <= 5
                         && static_eval + evolution_gain(pos, m, self.eval) + 120 * (reduced_depth + 1) <= alpha
                 });
-            if prunable && !may_check(zone, m) && !stalemate_risk {
+            let skipped = prunable && !may_check(zone, m) && !stalemate_risk;
+            // The exchange test is left out for a move skipped anyway, but
+            // for the first late one: a move it prunes leaves the order of
+            // the rest as it was.
+            let first_late = late && generated && !unordered;
+            if (!skipped || first_late)
+                && see_prune
+                && count > 0
+                && best.score > -MATE_BOUND
+                && m.promotion().is_none()
+                && !may_check(zone, m)
+            {
+                let threshold = if quiet { -30 * depth * depth } else { -100 * depth };
+                if !see_ge(pos, m, self.eval, threshold - evolution_gain(pos, m, self.eval)) {
+                    continue;
+                }
+            }
+            // Moves come best first: captures, killers, then quiet moves.
+            unordered |= late && generated;
+            if skipped {
                 debug_assert!(!pos.after(m).is_check(), "{m:?} gives check in {}", pos.fen());
                 continue;
             }
