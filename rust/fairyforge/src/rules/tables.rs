@@ -12,6 +12,7 @@ use crate::rules::movement::{Line, Mode};
 use crate::rules::psq::PsqTables;
 use crate::rules::variant::{KindSet, Variant};
 use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Mutex, OnceLock};
 
 /// One plain leap line of a kind as a whole-board shift, for set-wise
@@ -395,17 +396,32 @@ impl<B: BitSet> Tables<B> {
     }
 
     /// Shared tables for a variant, built once per distinct definition and
-    /// kept for the life of the process.
+    /// kept for the life of the process. A lookup hashes only the
+    /// definition's name, options, size and start (its evaluation weights
+    /// alone are some 70 KB, and boards are made often), then compares the
+    /// few definitions that share them in full; it copies a definition only
+    /// when it is new.
     pub fn shared(variant: &Variant) -> &'static Tables<B> {
-        type Cache = Mutex<HashMap<(Variant, usize), usize>>;
+        /// By the hash of a definition's name, options, size and start:
+        /// the definitions, each with a bitboard capacity and the address
+        /// of its tables for it.
+        type Cache = Mutex<HashMap<u64, Vec<(Variant, usize, usize)>>>;
         static CACHE: OnceLock<Cache> = OnceLock::new();
         let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
         let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
-        let key = (variant.clone(), B::CAPACITY);
-        let addr = *map.entry(key).or_insert_with(|| {
-            let leaked: &'static Tables<B> = Box::leak(Box::new(Tables::new(variant.clone())));
-            leaked as *const Tables<B> as usize
-        });
+        let mut h = DefaultHasher::new();
+        (&variant.name, &variant.options, variant.size, &variant.start_fen).hash(&mut h);
+        let built = map.entry(h.finish()).or_default();
+        let known = built.iter().find(|(v, capacity, _)| *capacity == B::CAPACITY && v == variant);
+        let addr = match known {
+            Some(&(_, _, addr)) => addr,
+            None => {
+                let leaked: &'static Tables<B> = Box::leak(Box::new(Tables::new(variant.clone())));
+                let addr = leaked as *const Tables<B> as usize;
+                built.push((variant.clone(), B::CAPACITY, addr));
+                addr
+            }
+        };
         // SAFETY: the address was produced by `Box::leak` for this same `B`
         // (the capacity is part of the key) and is never freed.
         unsafe { &*(addr as *const Tables<B>) }
@@ -479,5 +495,31 @@ impl<B: BitSet> Tables<B> {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_definitions_share_their_tables_per_capacity() {
+        let chess = Variant::new("chess", &[]).unwrap();
+        let a: &'static Tables<u64> = Tables::shared(&chess);
+        assert!(std::ptr::eq(a, Tables::<u64>::shared(&chess.clone())));
+        // The same definition on the wide words: other tables.
+        let wide: &'static Tables<u128> = Tables::shared(&chess);
+        assert!(std::ptr::eq(wide, Tables::<u128>::shared(&chess)));
+        assert_ne!(a as *const Tables<u64> as usize, wide as *const Tables<u128> as usize);
+        // One weight changed: another definition, other tables.
+        let mut heavier = chess.clone();
+        let mut w = chess.eval_weights();
+        let [mg, eg] = w.get(0);
+        w.set(0, [mg + 1.0, eg]);
+        heavier.weights = Some(w);
+        let b: &'static Tables<u64> = Tables::shared(&heavier);
+        assert!(!std::ptr::eq(a, b));
+        assert_eq!(b.variant, heavier);
+        assert_eq!(a.variant, chess);
     }
 }
