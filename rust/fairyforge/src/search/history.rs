@@ -8,7 +8,6 @@
 use crate::bitboard::BitSet;
 use crate::piece::{Color, NKINDS};
 use crate::rules::tables::Tables;
-use crate::search::tt::prefetch;
 
 /// Bound of every history score.
 pub(crate) const HISTORY_MAX: i32 = 16_384;
@@ -184,16 +183,6 @@ impl Histories {
         let pieces = self.corr_pieces[Histories::corr_idx(Histories::pieces_table(us, 0), keys[1])]
             + self.corr_pieces[Histories::corr_idx(Histories::pieces_table(us, 1), keys[2])];
         (self.corr[Histories::corr_idx(us.idx(), keys[0])] + pieces / 2) / CORR_GRAIN
-    }
-
-    /// Start loading the correction entries of `keys` for the side `us`
-    /// (a hint only).
-    #[inline(always)]
-    pub(crate) fn prefetch_correction(&self, us: Color, keys: [u64; 3]) {
-        for side in 0..2 {
-            prefetch(&self.corr_pieces[Histories::corr_idx(Histories::pieces_table(us, side), keys[1 + side])]);
-        }
-        prefetch(&self.corr[Histories::corr_idx(us.idx(), keys[0])]);
     }
 
     /// Move the correction entries of `keys` by `diff`, a search's score

@@ -91,10 +91,9 @@
 //! one shared buffer.
 //! Each thread caches the static evaluations it computes by position key
 //! ([`eval_cache`]): the same tree, fewer evaluations. A child's slot there
-//! is prefetched with its table entry, and the evaluation's correction
-//! entries while the evaluation is found. The engine keeps the main
-//! thread's cache for its next search (the next move's tree overlaps the
-//! last one's).
+//! is prefetched with its table entry. The engine keeps the main thread's
+//! cache for its next search (the next move's tree overlaps the last
+//! one's).
 
 pub(crate) mod clock;
 pub(crate) mod eval;

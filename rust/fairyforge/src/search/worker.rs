@@ -860,29 +860,26 @@ impl<'a, B: BitSet> Worker<'a, B> {
     /// by what searches found of its pawn structure (not in a plain search).
     #[inline(always)]
     fn evaluate(&mut self, pos: &Position<B>) -> i32 {
-        if self.plain {
-            return self.cached_eval(pos);
-        }
-        // The correction's entries load while the evaluation is found.
-        let keys = self.eval.correction_keys(pos);
-        self.history.prefetch_correction(pos.turn(), keys);
-        let e = self.cached_eval(pos);
-        (e + self.history.correction(pos.turn(), keys)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
-    }
-
-    /// The uncorrected static evaluation of `pos`, from this thread's cache
-    /// when it is there.
-    #[inline(always)]
-    fn cached_eval(&mut self, pos: &Position<B>) -> i32 {
         let key = pos.key();
-        match self.evals_seen.get(key) {
+        let e = match self.evals_seen.get(key) {
             Some(e) => e,
             None => {
                 let e = self.eval.evaluate_cached(pos, &mut self.passed);
                 self.evals_seen.put(key, e);
                 e
             }
+        };
+        if self.plain {
+            e
+        } else {
+            (e + self.correction(pos)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
         }
+    }
+
+    /// The correction [`Worker::evaluate`] adds to the evaluation of `pos`.
+    #[inline(always)]
+    fn correction(&self, pos: &Position<B>) -> i32 {
+        self.history.correction(pos.turn(), self.eval.correction_keys(pos))
     }
 
     /// Start loading the table's and the evaluation cache's entries of a
