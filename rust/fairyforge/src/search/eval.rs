@@ -75,6 +75,9 @@ pub struct Evaluator<B: BitSet> {
     values: [i32; NKINDS],
     /// Every weight rounded to whole centipawns (mg, eg), by parameter.
     iw: Vec<(i32, i32)>,
+    /// The same weights packed for [`Sum`]: the endgame weight times 2^32
+    /// plus the middlegame weight.
+    packed: Vec<i64>,
     /// The optional terms with a non-zero weight: what evaluations compute.
     on: Optional,
     /// Every optional term the variant has: what the trace counts, whatever
@@ -311,6 +314,7 @@ impl<B: BitSet> Evaluator<B> {
             tables,
             kind,
             values,
+            packed: iw.iter().map(|&(mg, eg)| pack(mg, eg)).collect(),
             iw,
             on,
             all,
@@ -446,9 +450,9 @@ impl<B: BitSet> Evaluator<B> {
             }
             None => self.promoter_terms(promoters),
         };
-        let mut sum = Sum { mg: psq.mg + pm, eg: psq.eg + pe, w: &self.iw };
+        let mut sum = Sum { s: pack(psq.mg + pm, psq.eg + pe), w: &self.packed };
         self.position_terms(pos, promoters, royals, &self.on, &mut sum);
-        let (mg, eg) = (sum.mg, sum.eg);
+        let (mg, eg) = unpack(sum.s);
         let (tmg, teg) = self.iw[term(Term::Tempo)];
         let sign = if pos.turn() == Color::White { 1 } else { -1 };
         if !self.tapered {
@@ -860,26 +864,37 @@ trait Sink {
     fn add_basis(&mut self, param: usize, basis: f64);
 }
 
-/// The running (mg, eg) sum of the evaluation.
+/// A middlegame and an endgame score in one integer (`eg * 2^32 + mg`),
+/// so that one multiply-add moves both: exact while each stays an `i32`.
+#[inline(always)]
+fn pack(mg: i32, eg: i32) -> i64 {
+    (i64::from(eg) << 32) + i64::from(mg)
+}
+
+/// The (mg, eg) scores of a [`pack`]ed sum.
+#[inline(always)]
+fn unpack(s: i64) -> (i32, i32) {
+    let mg = s as i32;
+    (mg, ((s - i64::from(mg)) >> 32) as i32)
+}
+
+/// The running (mg, eg) sum of the evaluation, [`pack`]ed.
 struct Sum<'a> {
-    mg: i32,
-    eg: i32,
-    w: &'a [(i32, i32)],
+    s: i64,
+    /// The packed weights, by parameter.
+    w: &'a [i64],
 }
 
 impl Sink for Sum<'_> {
     #[inline(always)]
     fn add(&mut self, param: usize, count: i32) {
-        let (m, e) = self.w[param];
-        self.mg += m * count;
-        self.eg += e * count;
+        self.s += self.w[param] * i64::from(count);
     }
 
     #[inline(always)]
     fn add_basis(&mut self, param: usize, basis: f64) {
-        let (m, e) = self.w[param];
-        self.mg += (m as f64 * basis).round() as i32;
-        self.eg += (e as f64 * basis).round() as i32;
+        let (m, e) = unpack(self.w[param]);
+        self.s += pack((m as f64 * basis).round() as i32, (e as f64 * basis).round() as i32);
     }
 }
 
@@ -920,9 +935,9 @@ impl<B: BitSet> Evaluator<B> {
         if !self.on.structure {
             return (mg, eg);
         }
-        let mut sum = Sum { mg, eg, w: &self.iw };
+        let mut sum = Sum { s: pack(mg, eg), w: &self.packed };
         self.structure(promoters, &self.on, &mut sum);
-        (sum.mg, sum.eg)
+        unpack(sum.s)
     }
 
     /// Doubled, isolated and, as `opt` counts them, connected and backward
@@ -1113,6 +1128,17 @@ mod tests {
 
     fn eval(variant: &str, fen: Option<&str>) -> i32 {
         evaluate(&AnyPosition::new(&Variant::new(variant, &[]).unwrap(), fen).unwrap())
+    }
+
+    #[test]
+    fn packed_sums_add_both_halves_exactly() {
+        let (w1, w2) = (pack(-37, 512), pack(1250, -3));
+        let mut s = pack(-20_000, 19_000);
+        s += w1 * -7 + w2 * 3;
+        assert_eq!(unpack(s), (-20_000 + 259 + 3750, 19_000 - 3584 - 9));
+        for (mg, eg) in [(0, 0), (-1, 0), (0, -1), (i32::MIN, i32::MAX), (i32::MAX, i32::MIN), (-5, -5)] {
+            assert_eq!(unpack(pack(mg, eg)), (mg, eg));
+        }
     }
 
     #[test]
