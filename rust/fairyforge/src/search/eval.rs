@@ -73,10 +73,8 @@ pub struct Evaluator<B: BitSet> {
     tables: &'static Tables<B>,
     kind: EvalKind,
     values: [i32; NKINDS],
-    /// Every weight rounded to whole centipawns (mg, eg), by parameter.
-    iw: Vec<(i32, i32)>,
-    /// The same weights packed for [`Sum`]: the endgame weight times 2^32
-    /// plus the middlegame weight.
+    /// Every weight rounded to whole centipawns, by parameter, [`pack`]ed
+    /// (the endgame weight times 2^32 plus the middlegame weight).
     packed: Vec<i64>,
     /// The optional terms with a non-zero weight: what evaluations compute.
     on: Optional,
@@ -315,7 +313,6 @@ impl<B: BitSet> Evaluator<B> {
             kind,
             values,
             packed: iw.iter().map(|&(mg, eg)| pack(mg, eg)).collect(),
-            iw,
             on,
             all,
             code_values: std::array::from_fn(|c| values[c % NKINDS]),
@@ -453,7 +450,7 @@ impl<B: BitSet> Evaluator<B> {
         let mut sum = Sum { s: pack(psq.mg + pm, psq.eg + pe), w: &self.packed };
         self.position_terms(pos, promoters, royals, &self.on, &mut sum);
         let (mg, eg) = unpack(sum.s);
-        let (tmg, teg) = self.iw[term(Term::Tempo)];
+        let (tmg, teg) = unpack(self.packed[term(Term::Tempo)]);
         let sign = if pos.turn() == Color::White { 1 } else { -1 };
         if !self.tapered {
             return mg + sign * tmg;
@@ -770,7 +767,7 @@ impl<B: BitSet> Evaluator<B> {
             tr.mg_share = self.taper[pos.psq().phase.clamp(0, self.phase_total) as usize] as f64 / TAPER_ONE as f64;
             // The endgame sum (tempo aside) under the current weights
             // decides the scaling.
-            let eg: f64 = tr.coefs.iter().map(|&(i, c)| c * self.iw[i as usize].1 as f64).sum();
+            let eg: f64 = tr.coefs.iter().map(|&(i, c)| c * unpack(self.packed[i as usize]).1 as f64).sum();
             let scale = self.eg_scale(pos, promoters, eg.round() as i32);
             tr.eg_share = (1.0 - tr.mg_share) * scale as f64 / SCALE_ONE as f64;
         }
